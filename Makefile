@@ -1,0 +1,35 @@
+# Two commands: `make run` (install everything, start the app) and `make test`
+# (install everything, lint, run the whole test suite). Both need only Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install browser bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/streamlit run app.py
+
+browser:
+	@sh scripts/ensure_chromium.sh
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: $(STAMP) browser
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n 2 --dist loadfile -q
+
+bench: $(STAMP)
+	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache

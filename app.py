@@ -1,0 +1,5 @@
+"""Streamlit entry point: page navigation and nothing else."""
+
+from tutor.navigation import run
+
+run()

@@ -1,0 +1,59 @@
+"""The ``sanma`` command: dispatches to one module per sub-command.
+
+Engine sub-commands live in :mod:`sanma_core.commands`; packages above the
+engine (drills, the course) register theirs under the ``sanma.commands``
+entry-point group, so the engine never imports them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from importlib.metadata import entry_points
+
+ENGINE_COMMANDS = {
+    "analyze": ("sanma_core.commands.analyze", "shape of a hand: shanten, waits, useful tiles"),
+    "score": ("sanma_core.commands.score", "value of a winning hand: yaku, fu, payments"),
+    "replay": ("sanma_core.commands.replay", "verify an mjai game record"),
+    "simulate": ("sanma_core.commands.simulate", "play bot games and summarise them"),
+}
+
+
+def _plugin_commands() -> dict[str, object]:
+    return {ep.name: ep for ep in entry_points(group="sanma.commands")}
+
+
+def _usage(plugins: dict[str, object]) -> str:
+    lines = ["usage: sanma COMMAND [ARGS]", "", "commands:"]
+    for name, (_, text) in ENGINE_COMMANDS.items():
+        lines.append(f"  {name:<10} {text}")
+    for name in sorted(plugins):
+        lines.append(f"  {name}")
+    lines.append("")
+    lines.append("Run 'sanma COMMAND --help' for a command's options.")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    plugins = _plugin_commands()
+    if not args or args[0] in ("-h", "--help", "help"):
+        print(_usage(plugins))
+        return 0 if args else 2
+    name, rest = args[0], args[1:]
+    if name in ENGINE_COMMANDS:
+        try:
+            module = importlib.import_module(ENGINE_COMMANDS[name][0])
+        except ModuleNotFoundError:
+            print(f"sanma: the {name!r} command is not available in this version", file=sys.stderr)
+            return 2
+        return int(module.main(rest) or 0)
+    if name in plugins:
+        func = plugins[name].load()  # type: ignore[attr-defined]
+        return int(func(rest) or 0)
+    print(f"sanma: unknown command {name!r}\n\n{_usage(plugins)}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

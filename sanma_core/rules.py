@@ -1,0 +1,200 @@
+"""The ruleset object: every rule that differs between sanma rulesets, as data.
+
+Presets live in ``sanma_core/rulesets/*.yaml``; a user file uses the same keys.
+Code reads fields (``rules.honba_ron``); it never asks which preset is active.
+
+>>> r = load_preset("club")
+>>> r.honba_ron, r.honba_tsumo, r.ron_on_kita
+(1000, 500, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+PRESET_DIR = Path(__file__).with_name("rulesets")
+PRESETS = ("tenhou", "mahjongsoul", "club", "classic", "wrc")
+DEFAULT_PRESET = "tenhou"
+
+
+class RulesetError(ValueError):
+    """A ruleset file or mapping is malformed: names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """All rule flags. Field docs double as the Rules page's descriptions."""
+
+    name: str
+    title: str
+    description: str
+    # tiles and dora
+    red_five_p: int
+    red_five_s: int
+    ura_dora: bool
+    kan_dora: bool
+    # payments
+    tsumo_payment: str  # "tsumo_loss" or "north_bisection"
+    honba_ron: int  # added to a ron per honba
+    honba_tsumo: int  # added per payer to a tsumo per honba
+    riichi_stick: int
+    noten_pool: int
+    kiriage_mangan: bool
+    kazoe_yakuman: bool
+    double_yakuman_special: bool  # 13-wait kokushi, suuankou tanki, junsei chuuren, daisuushii
+    open_tanyao: bool
+    north_is_yakuhai: bool
+    # kita
+    ron_on_kita: bool
+    ron_on_kita_keeps_ippatsu: bool
+    kita_is_call: bool  # cancels ippatsu, double riichi, tenhou/chiihou, nine-terminal abort
+    kita_after_pon: bool
+    kita_under_riichi_drawn_only: bool
+    # calls and wins
+    double_ron: bool  # false: head-bump, the player nearest the discarder wins alone
+    riichi_min_points: int
+    riichi_min_live_tiles: int
+    nine_terminal_abort: bool
+    four_kan_abort: bool
+    # points and game end
+    start_points: int
+    return_points: int
+    oka: int  # placement points to first (in thousands)
+    uma: tuple[int, int, int]
+    extension_round: bool  # sudden-death West round when nobody reached return_points
+    bust_below_zero: bool
+    all_last_dealer_stop: bool
+
+    @property
+    def red_fives(self) -> dict[int, int]:
+        """Red fives per five kind (13 = 5p, 22 = 5s)."""
+        return {13: self.red_five_p, 22: self.red_five_s}
+
+    @property
+    def tsumo_loss(self) -> bool:
+        return self.tsumo_payment == "tsumo_loss"
+
+    def replace(self, **changes: object) -> Ruleset:
+        """A copy with some fields changed (validated like a file)."""
+        data = self.to_dict()
+        data.update(changes)
+        return ruleset_from_dict(data, source=f"{self.name} (modified)")
+
+    def to_dict(self) -> dict[str, object]:
+        data = dataclasses.asdict(self)
+        data["uma"] = list(self.uma)
+        return data
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Ruleset)}
+_HINTS = typing.get_type_hints(Ruleset)
+_CHOICES = {"tsumo_payment": ("tsumo_loss", "north_bisection")}
+
+
+def _check_type(name: str, value: object, source: str) -> object:
+    hint = _HINTS[name]
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise RulesetError(f"{source}: field {name!r} must be true or false, got {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesetError(f"{source}: field {name!r} must be a whole number, got {value!r}")
+        if value < 0 and name != "oka":
+            raise RulesetError(f"{source}: field {name!r} must not be negative, got {value}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise RulesetError(f"{source}: field {name!r} must be text, got {value!r}")
+        if name in _CHOICES and value not in _CHOICES[name]:
+            raise RulesetError(f"{source}: field {name!r} must be one of {', '.join(_CHOICES[name])}, got {value!r}")
+        return value
+    # uma: three whole numbers
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 3
+        or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
+    ):
+        raise RulesetError(f"{source}: field {name!r} must be a list of three whole numbers, got {value!r}")
+    if sum(value) != 0:
+        raise RulesetError(f"{source}: field {name!r} must sum to 0, got {list(value)}")
+    return tuple(value)
+
+
+def ruleset_from_dict(data: object, source: str = "<ruleset>") -> Ruleset:
+    """Validate a mapping: unknown key, missing field and wrong type each name the field."""
+    if not isinstance(data, dict):
+        raise RulesetError(f"{source}: a ruleset must be a mapping of fields, got {type(data).__name__}")
+    unknown = sorted(set(map(str, data)) - set(_FIELDS))
+    if unknown:
+        raise RulesetError(f"{source}: unknown field {unknown[0]!r}")
+    missing = [name for name in _FIELDS if name not in data]
+    if missing:
+        raise RulesetError(f"{source}: missing field {missing[0]!r}")
+    values = {name: _check_type(name, data[name], source) for name in _FIELDS}
+    if values["red_five_p"] > 4 or values["red_five_s"] > 4:
+        raise RulesetError(f"{source}: field 'red_five_p'/'red_five_s' must be 0–4")
+    if values["return_points"] < values["start_points"]:
+        raise RulesetError(f"{source}: field 'return_points' must be at least start_points")
+    return Ruleset(**values)  # type: ignore[arg-type]
+
+
+def load_ruleset_text(text: str, source: str = "<ruleset>") -> Ruleset:
+    """Parse YAML text into a validated ruleset.
+
+    A user file may give ``base: PRESET`` and only the fields it changes.
+    """
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise RulesetError(f"{source}: not valid YAML: {exc}") from None
+    if isinstance(data, dict) and "base" in data:
+        base_name = data.pop("base")
+        if base_name not in PRESETS:
+            raise RulesetError(f"{source}: field 'base' must be one of {', '.join(PRESETS)}, got {base_name!r}")
+        merged = load_preset(base_name).to_dict()
+        merged.update(data)
+        data = merged
+    return ruleset_from_dict(data, source)
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read: {exc.strerror}") from None
+    return load_ruleset_text(text, str(path))
+
+
+@functools.cache
+def load_preset(name: str = DEFAULT_PRESET) -> Ruleset:
+    """One of the built-in presets, by name."""
+    if name not in PRESETS:
+        raise RulesetError(f"unknown ruleset {name!r}: choose one of {', '.join(PRESETS)}")
+    return load_ruleset_file(PRESET_DIR / f"{name}.yaml")
+
+
+def get_ruleset(spec: str | Ruleset | None) -> Ruleset:
+    """A preset name, a path to a YAML file, or a ruleset itself."""
+    if spec is None:
+        return load_preset(DEFAULT_PRESET)
+    if isinstance(spec, Ruleset):
+        return spec
+    if not isinstance(spec, str):
+        raise RulesetError(f"ruleset must be a preset name, got {spec!r}")
+    if spec in PRESETS:
+        return load_preset(spec)
+    if spec.endswith((".yaml", ".yml")):
+        return load_ruleset_file(spec)
+    raise RulesetError(f"unknown ruleset {spec!r}: choose one of {', '.join(PRESETS)} or a .yaml file")
+
+
+def field_names() -> list[str]:
+    return list(_FIELDS)

@@ -1,0 +1,80 @@
+import pytest
+
+from sanma_core.rules import (
+    PRESETS,
+    RulesetError,
+    field_names,
+    get_ruleset,
+    load_preset,
+    load_ruleset_file,
+    load_ruleset_text,
+)
+
+
+def test_default_is_tenhou():
+    assert get_ruleset(None).name == "tenhou"
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_preset_loads_with_every_field(name):
+    rules = load_preset(name)
+    assert rules.name == name
+    assert set(rules.to_dict()) == set(field_names())
+
+
+def test_preset_table_from_rules_md():
+    t, ms, club, classic, wrc = (load_preset(n) for n in PRESETS)
+    assert (t.honba_ron, t.honba_tsumo, club.honba_ron, club.honba_tsumo, classic.honba_ron, wrc.honba_ron) == (
+        200, 100, 1000, 500, 300, 300)
+    assert (t.red_five_p, classic.red_five_p, wrc.red_five_s) == (1, 0, 0)
+    assert (t.return_points, ms.return_points, club.return_points) == (40000, 35000, 40000)
+    assert (t.oka, ms.oka, club.oka) == (15, 0, 15)
+    assert t.uma == (20, 0, -20) and ms.uma == (15, 0, -15)
+    assert not club.ron_on_kita and t.ron_on_kita and ms.ron_on_kita_keeps_ippatsu
+    assert not club.kita_is_call and t.kita_is_call
+    assert not wrc.double_ron and t.double_ron
+    assert ms.double_yakuman_special and not t.double_yakuman_special
+    assert not classic.extension_round and not wrc.extension_round and t.extension_round
+    assert all(load_preset(n).start_points == 35000 for n in PRESETS)
+
+
+def test_user_file_with_base(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("base: tenhou\nname: house\nhonba_ron: 500\n")
+    rules = load_ruleset_file(path)
+    assert rules.honba_ron == 500 and rules.honba_tsumo == 100
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("base: tenhou\nhonba_rom: 3\n", "unknown field 'honba_rom'"),
+        ("base: tenhou\nhonba_ron: lots\n", "field 'honba_ron' must be a whole number"),
+        ("base: tenhou\ndouble_ron: 1\n", "field 'double_ron' must be true or false"),
+        ("base: tenhou\numa: [10, 0]\n", "field 'uma' must be a list of three"),
+        ("base: tenhou\ntsumo_payment: split\n", "field 'tsumo_payment' must be one of"),
+        ("name: x\n", "missing field"),
+        ("base: nope\n", "field 'base'"),
+        ("[1, 2", "not valid YAML"),
+        ("- 1\n- 2\n", "must be a mapping"),
+    ],
+)
+def test_bad_files_name_file_and_field(tmp_path, text, fragment):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(RulesetError, match=fragment) as info:
+        load_ruleset_file(path)
+    assert str(path) in str(info.value)
+
+
+def test_unknown_preset_and_missing_file(tmp_path):
+    with pytest.raises(RulesetError, match="unknown ruleset 'nope'"):
+        get_ruleset("nope")
+    with pytest.raises(RulesetError, match="cannot read"):
+        load_ruleset_file(tmp_path / "missing.yaml")
+
+
+def test_replace_validates():
+    with pytest.raises(RulesetError, match="honba_ron"):
+        load_preset().replace(honba_ron="x")
+    assert load_ruleset_text("base: club\nname: c2\n").honba_ron == 1000
