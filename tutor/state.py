@@ -1,0 +1,113 @@
+"""Per-session state shared by every page: the active ruleset, the learner profile, the progress store.
+
+The ruleset and profile selectors live in the entry point's sidebar, so they
+keep their value across pages. Values that must outlive a widget are copied to
+plain session keys. Shared objects (the store) are behind ``st.cache_resource``;
+per-learner data never is.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from sanma_core.rules import DEFAULT_PRESET, PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
+
+from .store import Profile, ProgressStore, StoreError, default_path
+
+RULESET_KEY = "ruleset_select"  # sidebar selectbox
+CUSTOM_KEY = "custom_rulesets"  # name -> ruleset dict, uploaded on the Rules page
+PROFILE_KEY = "profile_id"  # the chosen profile's id (plain key, survives pages)
+PROFILE_WIDGET = "profile_select"
+NOTICES_KEY = "notices"  # messages to show once at the top of the next page
+
+
+@st.cache_resource(show_spinner=False)
+def _open_store(path: str) -> ProgressStore:
+    return ProgressStore(path)
+
+
+def store() -> ProgressStore | None:
+    """The shared progress store, or None (with a clear message on the page) when it cannot be used."""
+    try:
+        return _open_store(str(default_path()))
+    except StoreError as exc:
+        st.error(f"Progress is not being saved: {exc}")
+        return None
+
+
+def store_call(fn, *args, **kwargs):
+    """Run a store method; on :class:`StoreError` show the message and return None."""
+    try:
+        return fn(*args, **kwargs)
+    except StoreError as exc:
+        st.error(f"Progress could not be saved or read: {exc}")
+        return None
+
+
+# ---- ruleset -------------------------------------------------------------------
+
+def custom_rulesets() -> dict[str, dict]:
+    return st.session_state.setdefault(CUSTOM_KEY, {})
+
+
+def ruleset_options() -> list[str]:
+    return [*PRESETS, *(name for name in custom_rulesets() if name not in PRESETS)]
+
+
+def ruleset_label(name: str) -> str:
+    if name in PRESETS:
+        return load_preset(name).title
+    return f"{name} (uploaded)"
+
+
+def active_rules() -> Ruleset:
+    """The ruleset chosen in the sidebar (default: the default preset)."""
+    name = st.session_state.get(RULESET_KEY) or DEFAULT_PRESET
+    custom = custom_rulesets()
+    if name in custom:
+        try:
+            return ruleset_from_dict(dict(custom[name]), source=name)
+        except RulesetError:
+            return load_preset(DEFAULT_PRESET)
+    if name in PRESETS:
+        return load_preset(name)
+    return load_preset(DEFAULT_PRESET)
+
+
+def use_ruleset(name: str) -> None:
+    """Make ``name`` the active ruleset (call from a callback, before the sidebar is drawn)."""
+    if name in PRESETS or name in custom_rulesets():
+        st.session_state[RULESET_KEY] = name
+
+
+def add_custom_ruleset(rules: Ruleset) -> str:
+    """Keep an uploaded ruleset for this session under its own name; returns that name."""
+    name = rules.name if rules.name not in PRESETS else f"{rules.name}-custom"
+    custom_rulesets()[name] = rules.to_dict()
+    return name
+
+
+# ---- profile -------------------------------------------------------------------
+
+def current_profile() -> Profile | None:
+    pid = st.session_state.get(PROFILE_KEY)
+    if pid is None:
+        return None
+    db = store()
+    if db is None:
+        return None
+    try:
+        return db.profile(pid)
+    except StoreError:
+        st.session_state[PROFILE_KEY] = None
+        return None
+
+
+def notice(message: str, kind: str = "info") -> None:
+    """Queue a message for the top of the next run (callbacks cannot draw)."""
+    st.session_state.setdefault(NOTICES_KEY, []).append((kind, message))
+
+
+def show_notices() -> None:
+    for kind, message in st.session_state.pop(NOTICES_KEY, []):
+        getattr(st, kind)(message)

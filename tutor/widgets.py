@@ -1,0 +1,147 @@
+"""Drawing helpers and input widgets shared by the pages: tile strips, clickable tile pickers, explanations.
+
+Tile buttons are ordinary ``st.button`` widgets (so AppTest can click them)
+dressed as tiles with CSS: a button with key ``tb_<tile>_<context>_<i>`` shows
+the SVG face of ``<tile>`` (``tb_0p_...`` is the red 5p).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+
+import streamlit as st
+
+from sanma_core.melds import Meld
+from sanma_core.tiles import kind, parse_tile, tile_name
+
+from .tiles_svg import STRIP_CSS, TableView, all_faces, table_html, tile_data_uri, tiles_html
+
+
+@functools.cache
+def _tile_button_css() -> str:
+    rules = [
+        'div[class*="st-key-tb_"] button{background-color:transparent;background-repeat:no-repeat;'
+        "background-position:center;background-size:contain;border:none;box-shadow:none;"
+        "width:clamp(34px,6.4vw,60px);min-width:0;aspect-ratio:64/86;height:auto;min-height:0;padding:0;"
+        "color:transparent;border-radius:7px;transition:transform .08s}",
+        'div[class*="st-key-tb_"] button p{color:transparent;font-size:1px}',
+        'div[class*="st-key-tb_"] button:hover{transform:translateY(-3px);background-color:transparent}',
+        'div[class*="st-key-tb_"] button[data-testid="stBaseButton-primary"]{transform:translateY(-7px);'
+        "outline:3px solid #d0312d;outline-offset:1px;background-color:transparent}",
+        'div[class*="st-key-tb_"] button:disabled{opacity:.35}',
+    ]
+    for t in all_faces():
+        rules.append(f'div[class*="st-key-tb_{tile_name(t)}_"] button{{background-image:url("{tile_data_uri(t)}")}}')
+    return "\n".join(rules)
+
+
+def inject_css() -> None:
+    """Page-wide styles for tile strips and tile buttons (call once per run)."""
+    st.html(f"<style>{STRIP_CSS}\n{_tile_button_css()}</style>")
+
+
+def show_table(
+    hand: Sequence[int] = (),
+    melds: Sequence[Meld] = (),
+    kita: int = 0,
+    indicators: Sequence[int] = (),
+    win_tile: int | None = None,
+    caption: str = "",
+) -> None:
+    """Draw a hand diagram (hand, melds, kita area, dora indicators)."""
+    view = TableView(tuple(hand), tuple(melds), kita, tuple(indicators), win_tile, caption)
+    st.html(table_html(view, with_css=False))
+
+
+def show_tiles(tiles: Iterable[int]) -> None:
+    st.html(tiles_html(list(tiles)))
+
+
+def tile_key(tile: int, context: str, index: int = 0) -> str:
+    """The widget key of a tile button (also its CSS hook)."""
+    return f"tb_{tile_name(tile)}_{context}_{index}"
+
+
+def tile_buttons(
+    tiles: Sequence[int],
+    context: str,
+    on_click: Callable[..., None],
+    selected: Iterable[int] = (),
+    disabled: bool = False,
+    pass_index: bool = False,
+) -> None:
+    """A wrapping row of clickable tiles. ``on_click(tile)`` (or ``on_click(index)``) runs in a callback.
+
+    ``selected`` holds tiles (or indexes with ``pass_index``) drawn raised with a red outline.
+    """
+    chosen = set(selected)
+    with st.container(horizontal=True, gap="xxsmall", key=f"row_{context}"):
+        for i, t in enumerate(tiles):
+            mark = i if pass_index else t
+            st.button(
+                tile_name(t),
+                key=tile_key(t, context, i),
+                on_click=on_click,
+                args=(i if pass_index else t,),
+                type="primary" if mark in chosen else "secondary",
+                disabled=disabled,
+                help=tile_name(t),
+            )
+
+
+def palette(rules_red_fives: dict[int, int] | None = None) -> list[int]:
+    """Every tile a picker offers: the 27 kinds plus the red fives the ruleset has."""
+    faces = list(all_faces())
+    if rules_red_fives is None:
+        return faces
+    return [t for t in faces if t < 34 or rules_red_fives.get(kind(t), 0) > 0]
+
+
+def explanation(data: object, title: str = "Explanation", expanded: bool = True) -> None:
+    """Render explanation data (dicts, lists, strings) as nested Markdown, never a raw traceback."""
+    with st.expander(title, expanded=expanded):
+        st.markdown(explanation_markdown(data) or "_(no further detail)_")
+
+
+def explanation_markdown(data: object, depth: int = 0) -> str:
+    """Explanation data as Markdown bullet lists.
+
+    >>> explanation_markdown({"steps": ["30 fu", "3 han"], "total": 3900})
+    '- **steps**:\\n  - 30 fu\\n  - 3 han\\n- **total**: 3900'
+    """
+    pad = "  " * depth
+    if isinstance(data, dict):
+        lines = []
+        for k, v in data.items():
+            label = str(k).replace("_", " ")
+            if isinstance(v, dict | list | tuple) and v:
+                lines.append(f"{pad}- **{label}**:\n{explanation_markdown(v, depth + 1)}")
+            else:
+                lines.append(f"{pad}- **{label}**: {_scalar(v)}")
+        return "\n".join(lines)
+    if isinstance(data, list | tuple):
+        lines = []
+        for v in data:
+            if isinstance(v, dict | list | tuple):
+                inner = explanation_markdown(v, depth + 1)
+                lines.append(f"{pad}-\n{inner}" if inner else f"{pad}- —")
+            else:
+                lines.append(f"{pad}- {_scalar(v)}")
+        return "\n".join(lines)
+    return f"{pad}{_scalar(data)}"
+
+
+def _scalar(v: object) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if v is None or v == "":
+        return "—"
+    return str(v)
+
+
+def parse_tile_safe(text: str) -> int | None:
+    try:
+        return parse_tile(text)
+    except ValueError:
+        return None
