@@ -1,0 +1,394 @@
+"""The names a lesson placeholder may use: engine functions, rule fields, filters.
+
+Every number a lesson shows comes from here, so a lesson can never disagree
+with the engine. The environment is built per ruleset.
+
+>>> from sanma_core.rules import load_preset
+>>> env = environment(load_preset("tenhou"))
+>>> env["pay"](han=3, fu=30, dealer=False, tsumo=True).total
+3000
+>>> env["rule"]["honba_ron"], env["dora"]("1m")
+(200, '9m')
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sanma_core.dora import dora_from_indicator
+from sanma_core.melds import parse_meld
+from sanma_core.rules import PRESETS, Ruleset, load_preset
+from sanma_core.scoring import payments as pay_mod
+from sanma_core.tiles import (
+    NORTH,
+    NUM_KINDS,
+    SANMA_KIND_SET,
+    SANMA_KINDS,
+    NotationError,
+    check_tile_supply,
+    format_tiles,
+    kind,
+    kind_name,
+    parse_tile,
+    parse_tiles,
+)
+
+from .expr import ExpressionError, Function, allow_attributes
+
+
+@allow_attributes
+@dataclass(frozen=True)
+class PayView:
+    """One settlement as expressions see it (``pay(...)``, ``four(...)``).
+
+    Missing roles are ``None``: a ron has only ``ron``, a dealer tsumo only ``each``.
+    """
+
+    total: int
+    base: int
+    limit: str
+    payments: dict[str, int]
+    ron: int | None
+    dealer: int | None
+    non_dealer: int | None
+    each: int | None
+    steps: tuple[str, ...]
+
+    @classmethod
+    def of(cls, s: pay_mod.Settlement) -> PayView:
+        p = s.payments
+        return cls(s.total, s.base, s.limit, dict(p), p.get("ron"), p.get("dealer"), p.get("non_dealer"), p.get("each"), s.steps)
+
+
+@allow_attributes
+@dataclass(frozen=True)
+class PlacementView:
+    seat: int
+    rank: int
+    points: int
+    score: float
+
+
+@allow_attributes
+@dataclass(frozen=True)
+class PresetValue:
+    name: str
+    title: str
+    value: Any
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ExpressionError(f"{name} must be true or false, got {value!r}")
+    return value
+
+
+def _whole(value: Any, name: str, low: int = 0, high: int = 10**9) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ExpressionError(f"{name} must be a whole number {low}–{high}, got {value!r}")
+    return value
+
+
+def _tile(text: Any) -> int:
+    if not isinstance(text, str):
+        raise ExpressionError(f"a tile must be written in MPSZ, got {text!r}")
+    try:
+        return parse_tile(text)
+    except NotationError as exc:
+        raise ExpressionError(str(exc)) from None
+
+
+def format_value(value: Any) -> str:
+    """How a filled-in value reads in a lesson: ``True`` → yes, ``[20, 0, -20]`` → ``+20 / 0 / -20``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value) and sum(value) == 0 and len(value) == 3:
+            return " / ".join(_signed(v) for v in value)
+        return ", ".join(format_value(v) for v in value)
+    return str(value)
+
+
+def _signed(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ExpressionError(f"signed needs a number, got {value!r}")
+    return f"+{format_value(value)}" if value > 0 else format_value(value)
+
+
+def _percent(value: Any, digits: int = 0) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ExpressionError(f"percent needs a number, got {value!r}")
+    return f"{value * 100:.{digits}f}%"
+
+
+def _points(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ExpressionError(f"pts needs a number, got {value!r}")
+    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
+
+
+def _tiles_text(value: Any) -> str:
+    if isinstance(value, str):
+        return format_tiles(parse_tiles(value))
+    if isinstance(value, Iterable):
+        return format_tiles(_tile(v) if isinstance(v, str) else v for v in value)
+    raise ExpressionError(f"tiles needs tiles, got {value!r}")
+
+
+FILTERS: dict[str, Function] = {
+    "yesno": Function("yesno", lambda v: "yes" if v else "no"),
+    "signed": Function("signed", _signed),
+    "percent": Function("percent", _percent),
+    "pts": Function("pts", _points),
+    "tiles": Function("tiles", _tiles_text),
+    "join": Function("join", lambda v, sep=", ": sep.join(format_value(x) for x in v)),
+    "text": Function("text", format_value),
+    "lower": Function("lower", lambda v: format_value(v).lower()),
+    "round": Function("round", lambda v, digits=0: round(v, digits) if digits else round(v)),
+}
+
+
+# ---- the rule mapping and the per-preset helpers ------------------------------
+
+def rule_mapping(rules: Ruleset) -> dict[str, Any]:
+    """Ruleset fields as a mapping, plus a few derived facts lessons use."""
+    data = rules.to_dict()
+    data["tsumo_loss"] = rules.tsumo_loss
+    data["red_fives"] = rules.red_five_p + rules.red_five_s
+    data["uma_first"], data["uma_second"], data["uma_third"] = rules.uma
+    data["honba_tsumo_total"] = 2 * rules.honba_tsumo
+    data["noten_each_pays_one"] = rules.noten_pool // 2
+    return data
+
+
+def preset_values(field: str) -> list[PresetValue]:
+    """How every preset sets one field (or derived fact), in preset order."""
+    out = []
+    for name in PRESETS:
+        preset = load_preset(name)
+        data = rule_mapping(preset)
+        if field not in data:
+            raise ExpressionError(f"no ruleset field {field!r}")
+        out.append(PresetValue(name, preset.title, data[field]))
+    return out
+
+
+def _grouped(values: list[PresetValue]) -> str:
+    groups: dict[str, list[str]] = {}
+    for pv in values:
+        groups.setdefault(format_value(pv.value), []).append(pv.title)
+    parts = []
+    for text, titles in groups.items():
+        who = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+        parts.append(f"{who}: {text}")
+    return "; ".join(parts)
+
+
+def others_text(rules: Ruleset, field: str) -> str:
+    """How the presets other than the active one set a field, grouped by value."""
+    values = [pv for pv in preset_values(field) if pv.name != rules.name]
+    return _grouped(values) if values else "no other preset"
+
+
+# ---- engine calls ---------------------------------------------------------------
+
+def _hand_value_args(han: Any, fu: Any, yakuman: Any) -> tuple[int, int, int]:
+    return _whole(han, "han", 0, 130), _whole(fu, "fu", 20, 200), _whole(yakuman, "yakuman", 0, 6)
+
+
+def _four_player_row(value: Any) -> bool:
+    return _flag(value, "dealer")
+
+
+def _noten(rules: Ruleset, tenpai: Any) -> list[int]:
+    if not isinstance(tenpai, list) or len(tenpai) != 3:
+        raise ExpressionError(f"noten() needs three true/false values (one per seat), got {tenpai!r}")
+    return pay_mod.noten_payments(rules, [_flag(t, "tenpai") for t in tenpai])
+
+
+def _nagashi(rules: Ruleset, dealer: Any = False, honba: Any = 0) -> PayView:
+    is_dealer = _flag(dealer, "dealer")
+    winner = 0 if is_dealer else 1
+    deltas = pay_mod.nagashi_payments(rules, winner, 0, honba=_whole(honba, "honba", 0, 50))
+    losers = {seat: -d for seat, d in enumerate(deltas) if seat != winner}
+    if is_dealer:
+        payments = {"each": losers[1]}
+        view = PayView(deltas[winner], 0, "mangan", payments, None, None, None, losers[1], ())
+    else:
+        payments = {"dealer": losers[0], "non_dealer": losers[2]}
+        view = PayView(deltas[winner], 0, "mangan", payments, None, losers[0], losers[2], None, ())
+    return view
+
+
+def _placement(rules: Ruleset, points: Any, sticks: Any = 0) -> list[PlacementView]:
+    if not isinstance(points, list) or len(points) != 3:
+        raise ExpressionError(f"placement() needs three final scores, got {points!r}")
+    pts = [_whole(p, "points", -10**6, 10**6) for p in points]
+    result = pay_mod.final_placement(rules, pts, leftover_sticks=_whole(sticks, "sticks", 0, 50))
+    return [PlacementView(p.seat, p.rank, p.points, p.score) for p in result]
+
+
+def _kita_han(kita: Any, indicators: Any = None) -> int:
+    n = _whole(kita, "kita", 0, 4)
+    inds = indicators or []
+    if isinstance(inds, str):
+        inds = [kind_name(kind(t)) for t in parse_tiles(inds)]
+    hits = sum(1 for t in inds if dora_from_indicator(_tile(t)) == NORTH)
+    return n * (1 + hits)
+
+
+def _is_tile(text: Any) -> bool:
+    try:
+        tiles = parse_tiles(text)
+        check_tile_supply(tiles)
+    except NotationError:
+        return False
+    return True
+
+
+def _is_meld(text: Any) -> bool:
+    try:
+        parse_meld(text)
+    except NotationError:
+        return False
+    return True
+
+
+def _tile_error(text: Any) -> str:
+    try:
+        check_tile_supply(parse_tiles(text))
+    except NotationError as exc:
+        return str(exc)
+    return ""
+
+
+def _optional(module: str, attr: str) -> Callable[..., Any] | None:
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError):
+        return None
+
+
+def _engine_extras(rules: Ruleset) -> dict[str, Function]:
+    """Hand analysis and whole-hand scoring, when those engine parts are present."""
+    extras: dict[str, Function] = {}
+    waits = _optional("sanma_core.analysis", "waits")
+    shanten = _optional("sanma_core.analysis", "shanten")
+    score_request = _optional("sanma_core.scoring", "score_request")
+    if waits is not None:
+        extras["waits"] = Function("waits", lambda hand, melds=None, kita=0: _waits(waits, hand, melds, kita))
+    if shanten is not None:
+        extras["shanten"] = Function("shanten", lambda hand, melds=None, kita=0: _shanten(shanten, hand, melds, kita))
+    if score_request is not None:
+        extras["score"] = Function("score", lambda **request: _score(score_request, rules, request))
+    return extras
+
+
+def _parse_hand(hand: Any, melds: Any) -> tuple[list[int], list[Any]]:
+    try:
+        tiles = parse_tiles(hand)
+        parsed = [parse_meld(m) for m in (melds or [])]
+    except NotationError as exc:
+        raise ExpressionError(str(exc)) from None
+    return tiles, parsed
+
+
+def _waits(func: Callable[..., Any], hand: Any, melds: Any, kita: Any) -> list[str]:
+    tiles, parsed = _parse_hand(hand, melds)
+    result = func(tiles, parsed) if parsed else func(tiles)
+    return [kind_name(k) for k in sorted(kind(t) for t in result)]
+
+
+def _shanten(func: Callable[..., Any], hand: Any, melds: Any, kita: Any) -> int:
+    tiles, parsed = _parse_hand(hand, melds)
+    return int(func(tiles, parsed) if parsed else func(tiles))
+
+
+def _score(func: Callable[..., Any], rules: Ruleset, request: dict[str, Any]) -> dict[str, Any]:
+    req = dict(request)
+    req.setdefault("ruleset", rules)
+    try:
+        result = func(req)
+    except ValueError as exc:
+        raise ExpressionError(f"score(): {exc}") from None
+    if isinstance(result, dict):
+        data = dict(result)
+    else:
+        data = dict(vars(result))
+    if "yaku" in data:
+        data["yaku_ids"] = [y["id"] if isinstance(y, dict) else getattr(y, "id", y) for y in data["yaku"]]
+    return data
+
+
+def environment(rules: Ruleset) -> dict[str, Any]:
+    """All names a placeholder may use under ``rules``."""
+
+    def pay(han: Any, fu: Any = 30, dealer: Any = False, tsumo: Any = False, yakuman: Any = 0, honba: Any = 0, sticks: Any = 0) -> PayView:
+        h, f, y = _hand_value_args(han, fu, yakuman)
+        s = pay_mod.settle_win(
+            rules, h, f, dealer=_flag(dealer, "dealer"), tsumo=_flag(tsumo, "tsumo"), yakuman=y,
+            honba=_whole(honba, "honba", 0, 50), sticks=_whole(sticks, "sticks", 0, 50),
+        )
+        return PayView.of(s)
+
+    def four(han: Any, fu: Any = 30, dealer: Any = False, tsumo: Any = False, yakuman: Any = 0, honba: Any = 0) -> PayView:
+        h, f, y = _hand_value_args(han, fu, yakuman)
+        s = pay_mod.four_player_settlement(
+            h, f, dealer=_four_player_row(dealer), tsumo=_flag(tsumo, "tsumo"), yakuman=y, honba=_whole(honba, "honba", 0, 50)
+        )
+        return PayView.of(s)
+
+    def base(han: Any, fu: Any = 30, yakuman: Any = 0) -> int:
+        h, f, y = _hand_value_args(han, fu, yakuman)
+        return pay_mod.base_points(rules, h, f, y).base
+
+    def limit(han: Any, fu: Any = 30, yakuman: Any = 0) -> str:
+        h, f, y = _hand_value_args(han, fu, yakuman)
+        return pay_mod.base_points(rules, h, f, y).limit
+
+    env: dict[str, Any] = {
+        "rule": rule_mapping(rules),
+        "pay": Function("pay", pay),
+        "four": Function("four", four),
+        "base": Function("base", base),
+        "limit": Function("limit", limit),
+        "noten": Function("noten", lambda tenpai: _noten(rules, tenpai)),
+        "nagashi": Function("nagashi", lambda dealer=False, honba=0: _nagashi(rules, dealer, honba)),
+        "placement": Function("placement", lambda points, sticks=0: _placement(rules, points, sticks)),
+        "dora": Function("dora", lambda indicator: kind_name(dora_from_indicator(_tile(indicator)))),
+        "kita_han": Function("kita_han", _kita_han),
+        "presets": Function("presets", preset_values),
+        "others": Function("others", lambda field: others_text(rules, field)),
+        "all_presets": Function("all_presets", lambda field: _grouped(preset_values(field))),
+        "differs": Function("differs", lambda field: len({format_value(p.value) for p in preset_values(field)}) > 1),
+        "is_tile": Function("is_tile", _is_tile),
+        "is_meld": Function("is_meld", _is_meld),
+        "tile_error": Function("tile_error", _tile_error),
+        "min": Function("min", lambda *a: min(a[0]) if len(a) == 1 else min(a)),
+        "max": Function("max", lambda *a: max(a[0]) if len(a) == 1 else max(a)),
+        "abs": Function("abs", abs),
+        "sum": Function("sum", sum),
+        "len": Function("len", len),
+        "sanma": {
+            "tile_count": 4 * len(SANMA_KINDS),
+            "kind_count": len(SANMA_KINDS),
+            "four_player_tile_count": 4 * NUM_KINDS,
+            "four_player_kind_count": NUM_KINDS,
+            "removed": [kind_name(k) for k in range(NUM_KINDS) if k not in SANMA_KIND_SET],
+            "preset_count": len(PRESETS),
+        },
+    }
+    env.update(_engine_extras(rules))
+    return env
+
+
+#: Names every environment defines (for static checks at load time), extras included when present.
+def known_names() -> set[str]:
+    return set(environment(load_preset()).keys())

@@ -1,0 +1,178 @@
+"""The lesson schema as data classes (what the loader builds from YAML).
+
+Every object remembers the ``field`` path and the ``line`` it came from, so a
+problem found later (say, a placeholder that fails under one ruleset) can
+still be reported as ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGUAGES = ("en", "de", "es")
+QUESTION_KINDS = ("single", "multiple", "number", "tiles")
+DRILL_IDS = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "mixed")
+TABLE_KINDS = ("payments", "tsumo_loss", "rulesets_compared", "noten", "placement")  # see course.tables
+
+
+@dataclass(frozen=True)
+class LessonIssue:
+    """One problem in a lesson file."""
+
+    file: str
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.field}: {self.message}"
+
+
+class LessonError(ValueError):
+    """A lesson problem raised while rendering or checking; carries a :class:`LessonIssue`."""
+
+    def __init__(self, issue: LessonIssue) -> None:
+        super().__init__(str(issue))
+        self.issue = issue
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text in one or more languages (``en`` always present); may hold ``{{ placeholders }}``."""
+
+    by_lang: dict[str, str]
+    field: str
+    line: int
+    block: bool = False  # a YAML block scalar: its content starts on the line after ``line``
+
+    def get(self, lang: str = "en") -> str:
+        return self.by_lang.get(lang) or self.by_lang["en"]
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A parsed placeholder expression with where it was written."""
+
+    source: str
+    tree: Any
+    field: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A hand drawn as tiles: concealed tiles, melds, kita and dora indicators."""
+
+    hand: str  # canonical MPSZ, may be ""
+    melds: tuple[str, ...]
+    kita: int
+    dora: tuple[str, ...]  # indicator tiles, MPSZ singles
+    win: str | None  # the winning tile, if the diagram shows a win
+    caption: Text | None
+    field: str
+    line: int
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One row of a four-player vs sanma comparison."""
+
+    topic: Text
+    four_player: Text
+    sanma: Text
+    line: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    id: str
+    text: Text
+
+
+@dataclass(frozen=True)
+class Question:
+    """A check question. ``answer`` is a literal or an :class:`Expression`;
+    a literal answer comes with ``verify`` expressions the engine must make true."""
+
+    id: str
+    kind: str
+    prompt: Text
+    choices: tuple[Choice, ...]
+    answer: Any
+    verify: tuple[Expression, ...]
+    explanation: Text
+    field: str
+    line: int
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A table generated from engine data when the step is rendered."""
+
+    kind: str
+    options: dict[str, Any]
+    caption: Text | None
+    field: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Step:
+    text: Text
+    diagrams: tuple[Diagram, ...] = ()
+    compare: tuple[CompareRow, ...] = ()
+    table: TableSpec | None = None
+    questions: tuple[Question, ...] = ()
+    drills: tuple[str, ...] = ()
+    title: Text | None = None
+    field: str = ""
+    line: int = 0
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: Text
+    order: int
+    summary: Text
+    prerequisites: tuple[str, ...]
+    steps: tuple[Step, ...]
+    file: str
+    line: int
+    prerequisite_lines: tuple[int, ...] = ()
+
+    @property
+    def questions(self) -> list[Question]:
+        return [q for s in self.steps for q in s.questions]
+
+    @property
+    def diagrams(self) -> list[Diagram]:
+        return [d for s in self.steps for d in s.diagrams]
+
+    @property
+    def drills(self) -> list[str]:
+        seen: list[str] = []
+        for s in self.steps:
+            seen += [d for d in s.drills if d not in seen]
+        return seen
+
+
+@dataclass
+class Course:
+    """Loaded lessons in order, plus every problem found (each with file, line, field)."""
+
+    lessons: list[Lesson] = field(default_factory=list)
+    errors: list[LessonIssue] = field(default_factory=list)
+
+    def get(self, lesson_id: str) -> Lesson:
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        raise KeyError(f"no lesson {lesson_id!r}")
+
+    @property
+    def ids(self) -> list[str]:
+        return [lesson.id for lesson in self.lessons]
