@@ -1,0 +1,102 @@
+"""Explanations as data: what a drill or a page needs to show how a score was reached.
+
+>>> from sanma_core.rules import load_preset
+>>> from sanma_core.scoring.hand import WinInput, score_hand
+>>> from sanma_core.tiles import parse_tile, parse_tiles
+>>> r = score_hand(WinInput(tuple(parse_tiles("123p456p789s11z555s")), parse_tile("5s"), tsumo=True, riichi=True),
+...                load_preset())
+>>> e = r.explanation
+>>> e["reading"]["wait"], [y["id"] for y in e["yaku"]], e["fu"]["raw"], e["fu"]["rounded"]
+('shanpon', ['riichi', 'menzen_tsumo'], 30, 30)
+>>> [s["step"] for s in e["payment"]["steps"]]
+['base', 'share', 'share', 'total']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..melds import format_meld
+from ..tiles import format_tiles, kind_name, tile_name
+from .yaku import YAKU
+
+if TYPE_CHECKING:
+    from .hand import ScoreResult
+
+_ROLE_MULTIPLIER = {("ron", False): 4, ("ron", True): 6}
+
+
+def _reading(result: ScoreResult) -> dict[str, Any]:
+    r = result.reading
+    win = result.win
+    out: dict[str, Any] = {"form": r.form, "wait": r.wait, "winning_tile": tile_name(win.win),
+                           "closed": r.closed, "hand": format_tiles(win.hand),
+                           "melds": [format_meld(m) for m in win.melds], "kita": win.kita}
+    if r.form == "regular":
+        out["groups"] = [
+            {"shape": g.shape, "tiles": "".join(kind_name(k)[0] for k in g.kinds) + kind_name(g.tile)[1],
+             "source": g.source, "concealed": g.concealed, "completed_by_win": i == r.win_group}
+            for i, g in enumerate(r.groups)
+        ]
+        out["pair"] = kind_name(r.pair) * 2 if r.pair >= 0 else ""
+        out["pair_completed_by_win"] = r.win_group < 0
+    elif r.form == "chiitoitsu":
+        out["pairs"] = [kind_name(k) * 2 for k in r.pairs]
+    return out
+
+
+def _payment_steps(result: ScoreResult) -> list[dict[str, Any]]:
+    s = result.settlement
+    rules = result.rules
+    win = result.win
+    steps: list[dict[str, Any]] = []
+    if result.yakuman:
+        steps.append({"step": "limit", "limit": "yakuman", "multiplier": result.yakuman, "base": s.base})
+    elif s.limit:
+        steps.append({"step": "limit", "limit": s.limit, "han": result.han, "fu": result.fu, "base": s.base,
+                      "uncapped": result.fu * 2 ** (2 + result.han) if result.han < 5 else None})
+    else:
+        steps.append({"step": "base", "fu": result.fu, "han": result.han, "formula": "fu × 2^(2+han)",
+                      "base": s.base})
+    if win.tsumo:
+        bonus = win.honba * rules.honba_tsumo
+        for role, amount in s.payers:
+            mult = 2 if (win.dealer or role == "dealer") else 1
+            steps.append({"step": "share", "payer": role, "multiplier": mult, "raw": mult * s.base,
+                          "rounded_up": amount - bonus, "honba": bonus, "pays": amount,
+                          "rule": rules.tsumo_payment})
+    else:
+        bonus = win.honba * rules.honba_ron
+        mult = 6 if win.dealer else 4
+        amount = s.payments["ron"]
+        steps.append({"step": "share", "payer": "discarder", "multiplier": mult, "raw": mult * s.base,
+                      "rounded_up": amount - bonus, "honba": bonus, "pays": amount})
+    if win.sticks:
+        steps.append({"step": "sticks", "sticks": win.sticks, "value": win.sticks * rules.riichi_stick})
+    steps.append({"step": "total", "payments": dict(s.payments), "total": s.total})
+    return steps
+
+
+def explain(result: ScoreResult) -> dict[str, Any]:
+    """The structured explanation of a :class:`~sanma_core.scoring.hand.ScoreResult`."""
+    lines = [line.to_json() for line in result.fu_lines]
+    bonus = result.bonus.to_json()
+    bonus["counted"] = result.yakuman == 0
+    yaku_han = sum(h for _, h in result.yaku)
+    return {
+        "reading": _reading(result),
+        "yaku": [{"id": i, "name": YAKU[i].name, "romaji": YAKU[i].romaji, "kanji": YAKU[i].kanji, "han": h}
+                 for i, h in result.yaku],
+        "yakuman": result.yakuman,
+        "fu": {"lines": lines, "raw": sum(line["fu"] for line in lines), "rounded": result.fu},
+        "dora": bonus,
+        "han": {"yaku": yaku_han, "bonus": result.han - yaku_han if not result.yakuman else 0, "total": result.han},
+        "payment": {
+            "base": result.settlement.base,
+            "limit": result.limit,
+            "dealer": result.win.dealer,
+            "tsumo": result.win.tsumo,
+            "steps": _payment_steps(result),
+            "text": list(result.settlement.steps),
+        },
+    }

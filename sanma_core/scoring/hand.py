@@ -1,0 +1,396 @@
+"""Score a winning hand: readings, yaku, fu, dora and payments in one call.
+
+>>> from sanma_core.rules import load_preset
+>>> from sanma_core.tiles import parse_tile, parse_tiles
+>>> win = WinInput(hand=tuple(parse_tiles("123p456p789s11z555s")), win=parse_tile("5s"), tsumo=True,
+...                riichi=True, dora=(parse_tile("3z"),), kita=2)
+>>> r = score_hand(win, load_preset("tenhou"))
+>>> r.han, r.fu, [y for y, _ in r.yaku], r.kita, r.limit, r.payments, r.total
+(6, 30, ['riichi', 'menzen_tsumo'], 4, 'haneman', {'each': 6000}, 12000)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..melds import Meld, format_meld
+from ..rules import Ruleset
+from ..tiles import (
+    EAST,
+    NORTH,
+    NUM_KINDS,
+    RED_5P,
+    RED_5S,
+    SOUTH,
+    WEST,
+    NotationError,
+    check_tile_supply,
+    format_tiles,
+    is_red,
+    kind,
+    kind_name,
+    tile_name,
+)
+from .bonus import Bonus, count_bonus
+from .errors import ContradictionError, IncompleteHandError, NoYakuError, ScoringError, WinTileError
+from .fu import FuLine, fu_lines
+from .payments import Settlement, settle_win
+from .shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
+from .yaku import Group, HandSummary, Reading, Yaku, find_yaku
+
+WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST}
+WIND_OF_KIND = {v: k for k, v in WIND_LETTERS.items()}
+
+
+def parse_wind(value: object, field_name: str) -> int:
+    """``"E"``/``"S"``/``"W"`` (or the kinds 27/28/29) to a wind kind; North is never a seat or round."""
+    if isinstance(value, str) and value.upper() in WIND_LETTERS:
+        return WIND_LETTERS[value.upper()]
+    if isinstance(value, int) and not isinstance(value, bool) and value in WIND_OF_KIND:
+        return value
+    if value in ("N", NORTH):
+        raise ContradictionError(f"{field_name} 'N': nobody sits North in sanma and there is no North round")
+    raise ScoringError(f"{field_name} must be one of E, S, W, got {value!r}")
+
+
+@dataclass(frozen=True)
+class WinInput:
+    """A winning hand and its situation, as in the CONTRACTS.md ``sanma score`` input.
+
+    ``hand`` holds the concealed tiles including the winning tile; ``seat`` and
+    ``round`` are wind kinds (27 East, 28 South, 29 West; ``"E"``/``"S"``/``"W"``
+    are accepted and converted). ``dora`` and ``ura`` are indicator tiles.
+    """
+
+    hand: tuple[int, ...]
+    win: int
+    melds: tuple[Meld, ...] = ()
+    kita: int = 0
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat: int = EAST
+    round: int = EAST
+    dora: tuple[int, ...] = ()
+    ura: tuple[int, ...] = ()
+    honba: int = 0
+    sticks: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("hand", "melds", "dora", "ura"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+        object.__setattr__(self, "seat", parse_wind(self.seat, "seat"))
+        object.__setattr__(self, "round", parse_wind(self.round, "round"))
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat == EAST
+
+    @classmethod
+    def from_request(cls, request: dict[str, Any]) -> WinInput:
+        """Parse the JSON fields of a ``sanma score`` request (see CONTRACTS.md)."""
+        from .request import win_input_from_request
+
+        return win_input_from_request(request)
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The value of a hand; ``to_json()`` gives the CONTRACTS.md output fields."""
+
+    han: int
+    fu: int
+    yakuman: int
+    yaku: tuple[tuple[str, int], ...]
+    dora: int
+    aka: int
+    ura: int
+    kita: int
+    limit: str
+    payments: dict[str, int]
+    total: int
+    settlement: Settlement
+    reading: Reading = field(repr=False)
+    fu_lines: tuple[FuLine, ...] = field(repr=False)
+    bonus: Bonus = field(repr=False)
+    win: WinInput = field(repr=False)
+    rules: Ruleset = field(repr=False)
+
+    @functools.cached_property
+    def explanation(self) -> dict[str, Any]:
+        """Itemised reasoning as data: reading, yaku, fu lines, dora breakdown, payment steps."""
+        from .explain import explain
+
+        return explain(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "han": self.han,
+            "fu": self.fu,
+            "yakuman": self.yakuman,
+            "yaku": [{"id": i, "han": h} for i, h in self.yaku],
+            "dora": self.dora,
+            "aka": self.aka,
+            "ura": self.ura,
+            "kita": self.kita,
+            "limit": self.limit,
+            "payments": dict(self.payments),
+            "total": self.total,
+            "explanation": self.explanation,
+        }
+
+
+# ---- validation -------------------------------------------------------------
+
+def _check_counts(win: WinInput, rules: Ruleset) -> None:
+    for name in ("kita", "honba", "sticks"):
+        value = getattr(win, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ScoringError(f"{name} must be a whole number ≥ 0, got {value!r}")
+    if win.kita > 4:
+        raise ScoringError(f"kita {win.kita}: at most 4 Norths can be set aside")
+    if len(win.melds) > 4:
+        raise IncompleteHandError(f"{len(win.melds)} melds: a hand has at most 4")
+    for t in (*win.hand, win.win, *win.dora, *win.ura):
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NUM_KINDS + 2:
+            raise NotationError(f"not a tile: {t!r}")
+    physical = [*win.hand, *(t for m in win.melds for t in m.tiles), *([NORTH] * win.kita), *win.dora, *win.ura]
+    try:
+        check_tile_supply(physical, rules.red_fives)
+    except NotationError as exc:
+        raise NotationError(f"{exc} (counting hand, melds, kita and indicators)") from None
+    for five, reds in rules.red_fives.items():
+        plain = sum(1 for t in physical if t == five)
+        if reds and plain > 4 - reds:
+            raise NotationError(
+                f"{plain} plain {kind_name(five)} but this ruleset makes {reds} of the four red:"
+                f" write {tile_name(RED_5P if five == 13 else RED_5S)} for the red one"
+            )
+    if len(win.dora) > 5 or len(win.ura) > 5:
+        raise ScoringError("at most 5 dora and 5 ura indicators can be revealed")
+
+
+def _check_situation(win: WinInput, rules: Ruleset) -> None:
+    """Raise ContradictionError when the situation flags cannot all hold."""
+    problems = []
+    opened = [m for m in win.melds if m.is_open]
+    riichi = win.riichi or win.double_riichi
+    if win.ippatsu and not riichi:
+        problems.append("ippatsu without riichi: ippatsu needs riichi or double riichi")
+    if riichi and opened:
+        problems.append(f"riichi with an open meld ({format_meld(opened[0])}): riichi needs a closed hand")
+    if win.rinshan and not win.tsumo:
+        problems.append("rinshan on a ron: rinshan kaihou is a self-draw on a replacement tile")
+    if win.rinshan and not win.kita and not any(m.is_kan for m in win.melds):
+        problems.append("rinshan without a kan or a North set aside: there was no replacement draw")
+    if win.rinshan and win.ippatsu and not (win.kita and not rules.kita_is_call):
+        problems.append("ippatsu with rinshan: the winner's own kan (or kita, a call in this ruleset) ends ippatsu")
+    if win.chankan and win.tsumo:
+        problems.append("chankan on a tsumo: robbing a kan is a ron")
+    if win.haitei and not win.tsumo:
+        problems.append("haitei on a ron: haitei is the self-draw of the last tile (a ron on it is houtei)")
+    if win.houtei and win.tsumo:
+        problems.append("houtei on a tsumo: houtei is a ron on the last discard")
+    if win.haitei and win.rinshan:
+        problems.append("haitei with rinshan: a replacement draw is never the last tile of the wall")
+    if win.houtei and win.chankan:
+        problems.append("houtei with chankan: the last discard is not a kan")
+    for flag, dealer_only in (("tenhou", True), ("chiihou", False)):
+        if not getattr(win, flag):
+            continue
+        if dealer_only and not win.dealer:
+            problems.append(f"tenhou for a non-dealer (seat {WIND_OF_KIND[win.seat]}): tenhou is the dealer's")
+        if not dealer_only and win.dealer:
+            problems.append("chiihou for the dealer: the dealer's first-draw win is tenhou")
+        if not win.tsumo:
+            problems.append(f"{flag} on a ron: {flag} is a win on the first self-draw")
+        if win.melds:
+            problems.append(f"{flag} with melds: {flag} needs an untouched hand")
+        if riichi:
+            problems.append(f"{flag} with riichi: {flag} comes before any discard")
+        if win.kita and rules.kita_is_call:
+            problems.append(f"{flag} with kita: in this ruleset a North set aside cancels {flag}")
+        if win.rinshan or win.chankan or win.haitei or win.houtei:
+            problems.append(f"{flag} with rinshan/chankan/haitei/houtei: {flag} is the first draw")
+    if win.tenhou and win.chiihou:
+        problems.append("tenhou and chiihou together: one is the dealer's, the other a non-dealer's")
+    if problems:
+        raise ContradictionError("; ".join(dict.fromkeys(problems)))
+
+
+# ---- readings ---------------------------------------------------------------
+
+_MELD_SHAPE = {"pon": "triplet", "minkan": "kan", "ankan": "kan"}
+
+
+def _meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
+    return tuple(Group(_MELD_SHAPE[m.kind], m.tile_kind, m.kind, m.kind == "ankan") for m in melds)
+
+
+def _sequence_wait(start: int, w: int) -> str:
+    if w == start + 1:
+        return "kanchan"
+    if (start % 9 == 0 and w == start + 2) or (start % 9 == 6 and w == start):
+        return "penchan"
+    return "ryanmen"
+
+
+def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], tsumo: bool,
+             summary: HandSummary) -> list[Reading]:
+    """Every reading of a complete hand: each decomposition with each group the winning tile can complete."""
+    closed = not any(m.is_open for m in melds)
+    meld_groups = _meld_groups(melds)
+    out: list[Reading] = []
+    for pair, sets in regular_decompositions(concealed):
+        seen: set[tuple[int, int]] = set()
+        hand_groups = [(t, k) for t, k in sets]
+        candidates: list[tuple[int, int]] = []  # (index in sets or -1 for the pair, shape)
+        if pair == win_kind:
+            candidates.append((-1, -1))
+        for i, (t, k) in enumerate(hand_groups):
+            if (t, k) in seen:
+                continue
+            if (t == SEQ and k <= win_kind <= k + 2) or (t != SEQ and k == win_kind):
+                seen.add((t, k))
+                candidates.append((i, t))
+        for index, shape in candidates:
+            groups = []
+            for i, (t, k) in enumerate(hand_groups):
+                if t == SEQ:
+                    groups.append(Group("sequence", k, "hand", True))
+                else:
+                    groups.append(Group("triplet", k, "hand", not (i == index and not tsumo)))
+            if index < 0:
+                wait = "tanki"
+            elif shape == SEQ:
+                wait = _sequence_wait(hand_groups[index][1], win_kind)
+            else:
+                wait = "shanpon"
+            out.append(Reading("regular", tuple(groups) + meld_groups, pair, (), wait, index, closed, summary))
+    if not melds:
+        if is_chiitoitsu_shape(concealed):
+            pairs = tuple(k for k in range(NUM_KINDS) if concealed[k])
+            out.append(Reading("chiitoitsu", (), -1, pairs, "tanki", -1, True, summary))
+        elif is_kokushi_shape(concealed):
+            out.append(Reading("kokushi", (), -1, (), "kokushi", -1, True, summary))
+    return out
+
+
+_settle = functools.lru_cache(maxsize=1 << 14)(settle_win)
+
+
+def _full_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
+    counts = list(concealed)
+    for m in melds:
+        counts[m.tile_kind] += len(m.tiles)
+    return tuple(counts)
+
+
+def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
+    """Value of a winning hand under a ruleset.
+
+    Of several readings the one that pays most wins; on a tie the one with more
+    han, then more fu (CONTRACTS.md). Raises :class:`IncompleteHandError`,
+    :class:`NoYakuError`, :class:`ContradictionError`, :class:`WinTileError` or
+    :class:`~sanma_core.tiles.NotationError`.
+    """
+    _check_counts(win, rules)
+    win_kind = kind(win.win)
+    concealed = [0] * NUM_KINDS
+    for t in win.hand:
+        concealed[kind(t)] += 1
+    if not concealed[win_kind]:
+        raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
+    expected = 14 - 3 * len(win.melds)
+    if len(win.hand) != expected:
+        raise IncompleteHandError(
+            f"not a complete hand: {len(win.hand)} concealed tiles {format_tiles(win.hand)}"
+            f" with {len(win.melds)} meld(s); a complete hand has {expected}"
+        )
+    _check_situation(win, rules)
+    key = tuple(concealed)
+    full = _full_counts(key, win.melds) if win.melds else key
+    summary = HandSummary(full, win_kind)
+    found = readings(key, win_kind, win.melds, win.tsumo, summary)
+    if not found:
+        raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
+                                  + (f" next to {len(win.melds)} meld(s)" if win.melds else ""))
+    reds = sum(1 for t in win.hand if is_red(t)) + sum(1 for m in win.melds for t in m.tiles if is_red(t))
+    bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
+    best = None
+    best_key = None
+    dealer = win.dealer
+    for reading in found:
+        yaku, yakuman = find_yaku(reading, win, rules)
+        if not yaku:
+            continue
+        lines, fu = fu_lines(reading, win.tsumo, win.seat, win.round, rules)
+        if yakuman:
+            han = 13 * yakuman
+            listed = tuple((y.id, 13 * y.multiplier(rules)) for y in yaku)
+        else:
+            listed = tuple((y.id, y.han(reading.closed)) for y in yaku)
+            han = sum(h for _, h in listed) + bonus.total
+        settlement = _settle(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
+        rank = (settlement.total, yakuman > 0, han, fu, sum(line.fu for line in lines))
+        if best_key is None or rank > best_key:
+            best_key = rank
+            best = (reading, yaku, yakuman, listed, han, lines, fu, settlement)
+    if best is None:
+        raise NoYakuError(
+            f"no yaku: {format_tiles(win.hand)} is complete but has no yaku"
+            + (" (dora, red fives and kita are not yaku)" if bonus.total else "")
+        )
+    reading, yaku, yakuman, listed, han, lines, fu, settlement = best
+    settlement = dataclasses.replace(settlement, payments=dict(settlement.payments))  # the cached one stays intact
+    if yakuman:
+        dora = aka = ura = kita = 0
+    else:
+        dora, aka, ura, kita = bonus.dora, bonus.aka, bonus.ura, bonus.kita
+    return ScoreResult(
+        han=han,
+        fu=fu,
+        yakuman=yakuman,
+        yaku=listed,
+        dora=dora,
+        aka=aka,
+        ura=ura,
+        kita=kita,
+        limit=settlement.limit,
+        payments=settlement.payments,
+        total=settlement.total,
+        settlement=settlement,
+        reading=reading,
+        fu_lines=tuple(lines),
+        bonus=bonus,
+        win=win,
+        rules=rules,
+    )
+
+
+def try_score(win: WinInput, rules: Ruleset) -> ScoreResult | None:
+    """:func:`score_hand`, or None when the hand is incomplete or has no yaku (for legality checks)."""
+    try:
+        return score_hand(win, rules)
+    except (IncompleteHandError, NoYakuError):
+        return None
+
+
+def describe_yaku(y: Yaku) -> dict[str, object]:
+    return {"id": y.id, "name": y.name, "romaji": y.romaji, "kanji": y.kanji}
+
+
+__all__ = ["ScoreResult", "WinInput", "kind_name", "readings", "score_hand", "try_score"]

@@ -1,0 +1,169 @@
+"""Winning shapes: fast win checks and every decomposition of a concealed hand.
+
+The concealed tiles of a complete hand split into sets (sequences or
+triplets) and exactly one pair; with ``n`` melds there are ``4 − n`` sets.
+Dots and bamboo are decomposed suit by suit (memoised per 9-count pattern);
+1m, 9m and the honours can only form pairs and triplets in sanma.
+
+>>> from sanma_core.tiles import parse_tiles, to_counts
+>>> c = to_counts(parse_tiles("111222333p55s789s"))
+>>> is_winning_shape(c, 0)
+True
+>>> len(regular_decompositions(tuple(c)))
+2
+>>> is_winning_shape(to_counts(parse_tiles("19m19p19s1234567z1z")), 0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from ..tiles import ISOLATED_KINDS, TERMINALS_AND_HONOURS, to_counts
+
+SEQ = 0
+TRIPLET = 1
+
+#: A concealed decomposition: (pair kind, ((SEQ or TRIPLET, first kind), …)) with sets sorted.
+Decomposition = tuple[int, tuple[tuple[int, int], ...]]
+
+_KOKUSHI_KINDS = tuple(sorted(TERMINALS_AND_HONOURS))
+
+
+def _split_suit(counts: list[int], start: int, pair: int, sets: list[tuple[int, int]], out: set) -> None:
+    i = start
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        out.add((pair, tuple(sets)))
+        return
+    c = counts[i]
+    if c >= 3:
+        counts[i] -= 3
+        sets.append((TRIPLET, i))
+        _split_suit(counts, i, pair, sets, out)
+        sets.pop()
+        counts[i] += 3
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        sets.append((SEQ, i))
+        _split_suit(counts, i, pair, sets, out)
+        sets.pop()
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
+    if c >= 2 and pair < 0:
+        counts[i] -= 2
+        _split_suit(counts, i, i, sets, out)
+        counts[i] += 2
+
+
+@lru_cache(maxsize=1 << 16)
+def suit_decompositions(counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every split of one numbered suit into sets and at most one pair.
+
+    Each entry is ``(pair rank or -1, ((SEQ|TRIPLET, rank), …))``.
+
+    >>> suit_decompositions((3, 3, 3, 0, 0, 0, 0, 0, 0))
+    ((-1, ((0, 0), (0, 0), (0, 0))), (-1, ((1, 0), (1, 1), (1, 2))))
+    >>> suit_decompositions((1, 1, 0, 0, 0, 0, 0, 0, 0))
+    ()
+    """
+    out: set = set()
+    _split_suit(list(counts9), 0, -1, [], out)
+    return tuple(sorted(out))
+
+
+def _isolated_pair(counts: Sequence[int]) -> int | None:
+    """Pair kind among 1m/9m/honours (-1 none), or None when they cannot form sets and a pair."""
+    pair = -1
+    for k in ISOLATED_KINDS:
+        c = counts[k]
+        if c == 0 or c == 3:
+            continue
+        if c == 2 and pair < 0:
+            pair = k
+            continue
+        return None
+    return pair
+
+
+def is_chiitoitsu_shape(counts: Sequence[int]) -> bool:
+    """Seven different pairs (four of a kind is not two pairs)."""
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c:
+            return False
+    return pairs == 7
+
+
+def is_kokushi_shape(counts: Sequence[int]) -> bool:
+    """One of each terminal and honour plus one more of them."""
+    if sum(counts) != 14:
+        return False
+    extra = 0
+    for k in _KOKUSHI_KINDS:
+        c = counts[k]
+        if c == 0 or c > 2:
+            return False
+        extra += c - 1
+    return extra == 1
+
+
+def is_winning_shape(counts34: Sequence[int], n_melds: int = 0) -> bool:
+    """Whether concealed counts (kinds 0–33) complete a hand next to ``n_melds`` melds.
+
+    A fast check for the game engine: it says nothing about yaku.
+
+    >>> from sanma_core.tiles import parse_tiles, to_counts
+    >>> is_winning_shape(to_counts(parse_tiles("11p")), 4), is_winning_shape(to_counts(parse_tiles("12p")), 4)
+    (True, False)
+    """
+    if sum(counts34) != 14 - 3 * n_melds:
+        return False
+    if regular_decompositions(tuple(counts34)):
+        return True
+    return n_melds == 0 and (is_chiitoitsu_shape(counts34) or is_kokushi_shape(counts34))
+
+
+def can_win(tiles: Iterable[int], n_melds: int = 0) -> bool:
+    """:func:`is_winning_shape` for a list of tiles (red fives allowed)."""
+    return is_winning_shape(to_counts(tiles), n_melds)
+
+
+@lru_cache(maxsize=1 << 14)
+def regular_decompositions(counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """All (pair, sets) splits of concealed counts; sets are ``(SEQ|TRIPLET, first kind)``, sorted.
+
+    Memoised per concealed-hand key.
+    """
+    iso = _isolated_pair(counts)
+    if iso is None:
+        return ()
+    iso_sets = tuple((TRIPLET, k) for k in ISOLATED_KINDS if counts[k] == 3)
+    pin = suit_decompositions(tuple(counts[9:18]))
+    if not pin:
+        return ()
+    sou = suit_decompositions(tuple(counts[18:27]))
+    if not sou:
+        return ()
+    result = []
+    for p_pair, p_sets in pin:
+        for s_pair, s_sets in sou:
+            n_pairs = (iso >= 0) + (p_pair >= 0) + (s_pair >= 0)
+            if n_pairs != 1:
+                continue
+            if iso >= 0:
+                pair = iso
+            elif p_pair >= 0:
+                pair = 9 + p_pair
+            else:
+                pair = 18 + s_pair
+            sets = iso_sets + tuple((t, 9 + r) for t, r in p_sets) + tuple((t, 18 + r) for t, r in s_sets)
+            result.append((pair, tuple(sorted(sets))))
+    return tuple(sorted(set(result)))

@@ -1,0 +1,340 @@
+"""The yaku catalogue: one entry per yaku with its names, han and one predicate.
+
+Each predicate looks at a :class:`Reading` (one way to read the hand), the
+situation flags of the win and the ruleset. What sanma makes impossible
+(character sequences, sanshoku doujun) is simply never satisfied.
+
+>>> YAKU["pinfu"].romaji, YAKU["pinfu"].kanji, YAKU["pinfu"].han_closed, YAKU["pinfu"].han_open
+('Pinfu', '平和', 1, 0)
+>>> YAKU["honitsu"].han(closed=False)
+2
+>>> [y.id for y in YAKU.values() if y.yakuman][:3]
+['kokushi', 'kokushi_13', 'suuankou']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..tiles import CHUN, DRAGONS, HAKU, HATSU, NORTH, TERMINALS, TERMINALS_AND_HONOURS
+
+if TYPE_CHECKING:
+    from ..rules import Ruleset
+
+WIND_KINDS = frozenset({27, 28, 29, 30})
+GREEN_KINDS = frozenset({19, 20, 21, 23, 25, HATSU})
+_TERMINAL_LIST = [k in TERMINALS for k in range(34)]
+_YAOCHUU_LIST = [k in TERMINALS_AND_HONOURS for k in range(34)]
+
+
+class HandSummary:
+    """Facts about the whole hand (concealed tiles and melds) shared by every reading."""
+
+    __slots__ = ("counts", "suits", "has_honours", "all_simples", "all_yaochuu", "all_terminals", "all_honours",
+                 "all_green", "win_kind", "win_count")
+
+    def __init__(self, counts: tuple[int, ...], win_kind: int) -> None:
+        self.counts = counts
+        kinds = [k for k in range(34) if counts[k]]
+        self.suits = {k // 9 for k in kinds if k < 27}
+        self.has_honours = any(k >= 27 for k in kinds)
+        self.all_simples = not any(_YAOCHUU_LIST[k] for k in kinds)
+        self.all_yaochuu = all(_YAOCHUU_LIST[k] for k in kinds)
+        self.all_terminals = all(_TERMINAL_LIST[k] for k in kinds)
+        self.all_honours = all(k >= 27 for k in kinds)
+        self.all_green = all(k in GREEN_KINDS for k in kinds)
+        self.win_kind = win_kind
+        self.win_count = counts[win_kind]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One set of a regular reading.
+
+    ``shape`` is ``"sequence"``, ``"triplet"`` or ``"kan"``; ``tile`` its first kind;
+    ``source`` ``"hand"``, ``"pon"``, ``"minkan"`` or ``"ankan"``; ``concealed`` tells
+    whether it counts as concealed for fu and ankou (a triplet completed by ron does not).
+    """
+
+    shape: str
+    tile: int
+    source: str
+    concealed: bool
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        if self.shape == "sequence":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.shape == "kan" else 3)
+
+
+@dataclass
+class Reading:
+    """One way to read a complete hand: the form, its groups, the pair(s) and the wait."""
+
+    form: str  # "regular", "chiitoitsu" or "kokushi"
+    groups: tuple[Group, ...]
+    pair: int  # the pair kind of a regular reading, -1 otherwise
+    pairs: tuple[int, ...]  # the seven pairs of chiitoitsu
+    wait: str  # "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi"
+    win_group: int  # index into groups, -1 for the pair / not regular
+    closed: bool
+    summary: HandSummary
+    seqs: tuple[int, ...] = field(init=False)
+    trips: tuple[int, ...] = field(init=False)
+    ankou: int = field(init=False)
+    kans: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seqs = tuple(g.tile for g in self.groups if g.shape == "sequence")
+        self.trips = tuple(g.tile for g in self.groups if g.shape != "sequence")
+        self.ankou = sum(1 for g in self.groups if g.shape != "sequence" and g.concealed)
+        self.kans = sum(1 for g in self.groups if g.shape == "kan")
+
+
+class Situation:
+    """The situation flags a predicate may read (a :class:`~sanma_core.scoring.hand.WinInput` fits)."""
+
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    seat: int
+    round: int
+
+
+Predicate = Callable[[Reading, Situation, "Ruleset"], bool]
+
+
+@dataclass(frozen=True)
+class Yaku:
+    """A yaku: ids from RULES.md section 3, han closed/open (0 open = closed only)."""
+
+    id: str
+    name: str
+    romaji: str
+    kanji: str
+    han_closed: int
+    han_open: int
+    test: Predicate = field(repr=False, compare=False)
+    yakuman: bool = False
+    special: bool = False  # a special yakuman form: double when rules.double_yakuman_special
+
+    def han(self, closed: bool) -> int:
+        return self.han_closed if closed else self.han_open
+
+    def multiplier(self, rules: Ruleset) -> int:
+        """Yakuman multiplier under the ruleset (0 for ordinary yaku)."""
+        if not self.yakuman:
+            return 0
+        return 2 if self.special and rules.double_yakuman_special else 1
+
+
+# ---- predicates -------------------------------------------------------------
+
+def _regular(r: Reading) -> bool:
+    return r.form == "regular"
+
+
+def _pinfu(r: Reading, s: Situation, rules: Ruleset) -> bool:
+    return (
+        r.closed
+        and r.form == "regular"
+        and not r.trips
+        and r.wait == "ryanmen"
+        and pair_fu(r.pair, s.seat, s.round, rules) == 0
+    )
+
+
+def _has_trip(kind: int) -> Predicate:
+    return lambda r, s, rules: kind in r.trips
+
+
+def _peikou_pairs(r: Reading) -> int:
+    seen: dict[int, int] = {}
+    for t in r.seqs:
+        seen[t] = seen.get(t, 0) + 1
+    return sum(n // 2 for n in seen.values())
+
+
+def _outside(r: Reading, allowed: list[bool]) -> bool:
+    if r.form != "regular" or not r.seqs or not allowed[r.pair]:
+        return False
+    for g in r.groups:
+        if g.shape == "sequence":
+            if not (allowed[g.tile] or allowed[g.tile + 2]):
+                return False
+        elif not allowed[g.tile]:
+            return False
+    return True
+
+
+def _ittsu(r: Reading) -> bool:
+    starts = set(r.seqs)
+    return any({b, b + 3, b + 6} <= starts for b in (9, 18))
+
+
+def _sanshoku_doukou(r: Reading) -> bool:
+    trips = set(r.trips)
+    return any({rank, 9 + rank, 18 + rank} <= trips for rank in range(9))
+
+
+def _dragon_sets(r: Reading) -> int:
+    return sum(1 for t in r.trips if t in DRAGONS)
+
+
+def _wind_sets(r: Reading) -> int:
+    return sum(1 for t in r.trips if t in WIND_KINDS)
+
+
+def _four_concealed(r: Reading) -> bool:
+    return r.closed and r.form == "regular" and r.ankou == 4
+
+
+def _chuuren(r: Reading) -> bool:
+    if r.form != "regular" or not r.closed or any(g.source != "hand" for g in r.groups):
+        return False
+    sm = r.summary
+    if sm.has_honours or len(sm.suits) != 1:
+        return False
+    base = 9 * next(iter(sm.suits))
+    if base == 0:
+        return False
+    c = list(sm.counts[base : base + 9])
+    if c[0] < 3 or c[8] < 3 or any(x < 1 for x in c):
+        return False
+    c[0] -= 2
+    c[8] -= 2
+    return sorted(c) == [1, 1, 1, 1, 1, 1, 1, 1, 2]
+
+
+def _pure_chuuren(r: Reading) -> bool:
+    return r.summary.win_count in (2, 4)
+
+
+def _honitsu(r: Reading) -> bool:
+    return r.summary.has_honours and len(r.summary.suits) == 1
+
+
+def _chinitsu(r: Reading) -> bool:
+    return not r.summary.has_honours and len(r.summary.suits) == 1
+
+
+def _seat_wind(r: Reading, s: Situation, rules: Ruleset) -> bool:
+    return s.seat in r.trips
+
+
+def _round_wind(r: Reading, s: Situation, rules: Ruleset) -> bool:
+    return s.round in r.trips
+
+
+def pair_fu(pair: int, seat: int, round_wind: int, rules: Ruleset) -> int:
+    """Fu of a pair: 2 for a dragon, 2 each for the seat and round wind, North 0 unless yakuhai."""
+    if pair in DRAGONS:
+        return 2
+    fu = 0
+    if pair == seat:
+        fu += 2
+    if pair == round_wind:
+        fu += 2
+    if pair == NORTH and rules.north_is_yakuhai:
+        fu += 2
+    return fu
+
+
+_CATALOGUE = [
+    Yaku("riichi", "Riichi", "Riichi", "立直", 1, 0, lambda r, s, rules: s.riichi and not s.double_riichi),
+    Yaku("double_riichi", "Double riichi", "Daburu riichi", "両立直", 2, 0, lambda r, s, rules: s.double_riichi),
+    Yaku("ippatsu", "One shot", "Ippatsu", "一発", 1, 0, lambda r, s, rules: s.ippatsu),
+    Yaku("menzen_tsumo", "Fully concealed self-draw", "Menzen tsumo", "門前清自摸和", 1, 0,
+         lambda r, s, rules: r.closed and s.tsumo),
+    Yaku("pinfu", "All sequences, no fu", "Pinfu", "平和", 1, 0, _pinfu),
+    Yaku("tanyao", "All simples", "Tanyao", "断么九", 1, 1,
+         lambda r, s, rules: r.summary.all_simples and (r.closed or rules.open_tanyao)),
+    Yaku("iipeikou", "Pure double sequence", "Iipeikou", "一盃口", 1, 0,
+         lambda r, s, rules: r.closed and _peikou_pairs(r) == 1),
+    Yaku("haku", "White dragon", "Haku", "白", 1, 1, _has_trip(HAKU)),
+    Yaku("hatsu", "Green dragon", "Hatsu", "發", 1, 1, _has_trip(HATSU)),
+    Yaku("chun", "Red dragon", "Chun", "中", 1, 1, _has_trip(CHUN)),
+    Yaku("seat_wind", "Seat wind", "Jikaze", "自風", 1, 1, _seat_wind),
+    Yaku("round_wind", "Round wind", "Bakaze", "場風", 1, 1, _round_wind),
+    Yaku("north_wind", "North wind (house rule)", "Peifuu", "北", 1, 1,
+         lambda r, s, rules: rules.north_is_yakuhai and NORTH in r.trips),
+    Yaku("rinshan_kaihou", "After a kan or kita", "Rinshan kaihou", "嶺上開花", 1, 1, lambda r, s, rules: s.rinshan),
+    Yaku("chankan", "Robbing a kan", "Chankan", "搶槓", 1, 1, lambda r, s, rules: s.chankan),
+    Yaku("haitei", "Last tile drawn", "Haitei raoyue", "海底摸月", 1, 1, lambda r, s, rules: s.haitei),
+    Yaku("houtei", "Last tile discarded", "Houtei raoyui", "河底撈魚", 1, 1, lambda r, s, rules: s.houtei),
+    Yaku("chiitoitsu", "Seven pairs", "Chiitoitsu", "七対子", 2, 0, lambda r, s, rules: r.form == "chiitoitsu"),
+    Yaku("toitoi", "All triplets", "Toitoi", "対々和", 2, 2, lambda r, s, rules: _regular(r) and len(r.trips) == 4),
+    Yaku("sanankou", "Three concealed triplets", "Sanankou", "三暗刻", 2, 2, lambda r, s, rules: r.ankou == 3),
+    Yaku("sanshoku_doukou", "Triple triplets", "Sanshoku doukou", "三色同刻", 2, 2,
+         lambda r, s, rules: _sanshoku_doukou(r)),
+    Yaku("sankantsu", "Three kans", "Sankantsu", "三槓子", 2, 2, lambda r, s, rules: r.kans == 3),
+    Yaku("honroutou", "All terminals and honours", "Honroutou", "混老頭", 2, 2,
+         lambda r, s, rules: r.form != "kokushi" and not r.seqs and r.summary.all_yaochuu),
+    Yaku("shousangen", "Little three dragons", "Shousangen", "小三元", 2, 2,
+         lambda r, s, rules: _dragon_sets(r) == 2 and r.pair in DRAGONS),
+    Yaku("chanta", "Half outside hand", "Chanta", "混全帯么九", 2, 1,
+         lambda r, s, rules: r.summary.has_honours and _outside(r, _YAOCHUU_LIST)),
+    Yaku("ittsu", "Pure straight", "Ittsu", "一気通貫", 2, 1, lambda r, s, rules: _ittsu(r)),
+    Yaku("honitsu", "Half flush", "Honitsu", "混一色", 3, 2, lambda r, s, rules: _honitsu(r)),
+    Yaku("junchan", "Fully outside hand", "Junchan", "純全帯么九", 3, 2,
+         lambda r, s, rules: _outside(r, _TERMINAL_LIST)),
+    Yaku("ryanpeikou", "Twice pure double sequence", "Ryanpeikou", "二盃口", 3, 0,
+         lambda r, s, rules: r.closed and _peikou_pairs(r) == 2),
+    Yaku("chinitsu", "Full flush", "Chinitsu", "清一色", 6, 5, lambda r, s, rules: _chinitsu(r)),
+    # yakuman
+    Yaku("kokushi", "Thirteen orphans", "Kokushi musou", "国士無双", 13, 0,
+         lambda r, s, rules: r.form == "kokushi" and r.summary.win_count != 2, yakuman=True),
+    Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "Kokushi musou juusanmen machi", "国士無双十三面待ち", 13, 0,
+         lambda r, s, rules: r.form == "kokushi" and r.summary.win_count == 2, yakuman=True, special=True),
+    Yaku("suuankou", "Four concealed triplets", "Suuankou", "四暗刻", 13, 0,
+         lambda r, s, rules: _four_concealed(r) and r.wait != "tanki", yakuman=True),
+    Yaku("suuankou_tanki", "Four concealed triplets, pair wait", "Suuankou tanki", "四暗刻単騎", 13, 0,
+         lambda r, s, rules: _four_concealed(r) and r.wait == "tanki", yakuman=True, special=True),
+    Yaku("daisangen", "Big three dragons", "Daisangen", "大三元", 13, 13,
+         lambda r, s, rules: _dragon_sets(r) == 3, yakuman=True),
+    Yaku("shousuushii", "Little four winds", "Shousuushii", "小四喜", 13, 13,
+         lambda r, s, rules: _wind_sets(r) == 3 and r.pair in WIND_KINDS, yakuman=True),
+    Yaku("daisuushii", "Big four winds", "Daisuushii", "大四喜", 13, 13,
+         lambda r, s, rules: _wind_sets(r) == 4, yakuman=True, special=True),
+    Yaku("tsuuiisou", "All honours", "Tsuuiisou", "字一色", 13, 13,
+         lambda r, s, rules: r.form != "kokushi" and r.summary.all_honours, yakuman=True),
+    Yaku("ryuuiisou", "All green", "Ryuuiisou", "緑一色", 13, 13,
+         lambda r, s, rules: r.form != "kokushi" and r.summary.all_green, yakuman=True),
+    Yaku("chinroutou", "All terminals", "Chinroutou", "清老頭", 13, 13,
+         lambda r, s, rules: r.form != "kokushi" and r.summary.all_terminals, yakuman=True),
+    Yaku("chuuren", "Nine gates", "Chuuren poutou", "九蓮宝燈", 13, 0,
+         lambda r, s, rules: _chuuren(r) and not _pure_chuuren(r), yakuman=True),
+    Yaku("junsei_chuuren", "True nine gates", "Junsei chuuren poutou", "純正九蓮宝燈", 13, 0,
+         lambda r, s, rules: _chuuren(r) and _pure_chuuren(r), yakuman=True, special=True),
+    Yaku("suukantsu", "Four kans", "Suukantsu", "四槓子", 13, 13, lambda r, s, rules: r.kans == 4, yakuman=True),
+    Yaku("tenhou", "Blessing of heaven", "Tenhou", "天和", 13, 0, lambda r, s, rules: s.tenhou, yakuman=True),
+    Yaku("chiihou", "Blessing of earth", "Chiihou", "地和", 13, 0, lambda r, s, rules: s.chiihou, yakuman=True),
+]
+
+#: Every yaku by id, in the order of RULES.md section 3 (``north_wind`` only counts under ``north_is_yakuhai``).
+YAKU: dict[str, Yaku] = {y.id: y for y in _CATALOGUE}
+ORDINARY: tuple[Yaku, ...] = tuple(y for y in _CATALOGUE if not y.yakuman)
+YAKUMAN: tuple[Yaku, ...] = tuple(y for y in _CATALOGUE if y.yakuman)
+
+
+def find_yaku(reading: Reading, situation: Situation, rules: Ruleset) -> tuple[list[Yaku], int]:
+    """The yaku of one reading and the yakuman multiplier (yakuman hide ordinary yaku).
+
+    Exclusive pairs are settled here: ryanpeikou over iipeikou, chinitsu over honitsu,
+    junchan over chanta, double riichi over riichi.
+    """
+    found = [y for y in YAKUMAN if y.test(reading, situation, rules)]
+    if found:
+        return found, sum(y.multiplier(rules) for y in found)
+    closed = reading.closed
+    return [y for y in ORDINARY if (closed or y.han_open) and y.test(reading, situation, rules)], 0
