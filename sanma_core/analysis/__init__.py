@@ -1,0 +1,36 @@
+"""Hand analysis: shanten, waits, useful tiles (ukeire), the discard table, furiten."""
+
+from .hand import HandAnalysis, HandError, analysis_to_json, analyze_hand, outside_counts, validate_hand
+from .shape import (
+    DiscardOption,
+    HandShapeError,
+    Ukeire,
+    chiitoitsu_shanten,
+    discard_options,
+    is_furiten,
+    kokushi_shanten,
+    regular_shanten,
+    shanten,
+    ukeire,
+    waits,
+)
+
+__all__ = [
+    "HandAnalysis",
+    "HandError",
+    "analysis_to_json",
+    "analyze_hand",
+    "outside_counts",
+    "validate_hand",
+    "DiscardOption",
+    "HandShapeError",
+    "Ukeire",
+    "chiitoitsu_shanten",
+    "discard_options",
+    "is_furiten",
+    "kokushi_shanten",
+    "regular_shanten",
+    "shanten",
+    "ukeire",
+    "waits",
+]

@@ -1,0 +1,71 @@
+"""Min-plus combination of three group vectors with packed integers.
+
+For ``sets`` sets and one pair there are a handful of ways to split the work
+among the three groups (dots, bamboo, isolated kinds): ``a + b + c = sets``
+with the pair in one of them. Each split is a *lane* of 7 bits in a Python
+int. A group vector *expanded* for a role puts, in every lane, its cost for
+that lane's share; the hand's cost of every split is then the plain sum of
+the three expanded ints, and the replacement number is the smallest lane.
+Expansions are memoised, so a shanten query is two additions and a few
+threshold tests, and a useful-tile test is one addition and one test.
+
+>>> empty = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)  # a group with no tiles
+>>> pair_and_set = (0, 0, 3, 6, 9, 1, 1, 4, 7, 10)  # e.g. 1234p: a set now, a pair for one more tile
+>>> lane_min(expand(empty, PIN, 1) + expand(pair_and_set, SOU, 1) + expand(empty, ISO, 1), 1)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+PIN, SOU, ISO = 0, 1, 2
+LANE_BITS = 7
+CAP = 20  # any entry ≥ CAP is as good as impossible: real totals stay ≤ 14
+GIVE_UP = 15  # a lane minimum ≥ this means no split is possible
+
+
+def _layout(sets: int) -> list[tuple[int, int, int]]:
+    """Per lane, the vector index each role reads: (pin, sou, iso)."""
+    lanes = []
+    for a in range(sets + 1):
+        for b in range(sets + 1 - a):
+            c = sets - a - b
+            lanes += [(a, b, 5 + c), (a, 5 + b, c), (5 + a, b, c)]
+    return lanes
+
+
+LAYOUTS = [_layout(sets) for sets in range(5)]
+_GUARD = [sum(1 << (LANE_BITS * k + LANE_BITS - 1) for k in range(len(lay))) for lay in LAYOUTS]
+# _BIAS[sets][t]: adding it sets the guard bit of every lane whose value is > t.
+_BIAS = [[sum((63 - t) << (LANE_BITS * k) for k in range(len(lay))) for t in range(GIVE_UP)] for lay in LAYOUTS]
+_CACHE: list[list[dict[tuple[int, ...], int]]] = [[{}, {}, {}] for _ in range(5)]
+
+
+def expand(vec: Sequence[int], role: int, sets: int) -> int:
+    """A group's cost vector spread over the lanes of ``sets`` sets (memoised)."""
+    cache = _CACHE[sets][role]
+    key = tuple(vec)
+    packed = cache.get(key)
+    if packed is None:
+        packed = 0
+        for k, lane in enumerate(LAYOUTS[sets]):
+            v = vec[lane[role]]
+            packed |= (v if v < CAP else CAP) << (LANE_BITS * k)
+        cache[key] = packed
+    return packed
+
+
+def lane_min(total: int, sets: int) -> int:
+    """The smallest lane of a sum of three expansions (``GIVE_UP`` or more: none)."""
+    guard = _GUARD[sets]
+    for t, bias in enumerate(_BIAS[sets]):
+        if (total + bias) & guard != guard:
+            return t
+    return GIVE_UP
+
+
+def any_lane_at_most(total: int, sets: int, t: int) -> bool:
+    """Whether some split costs at most ``t``."""
+    guard = _GUARD[sets]
+    return (total + _BIAS[sets][t]) & guard != guard

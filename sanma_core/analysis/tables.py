@@ -1,0 +1,77 @@
+"""Memoised group cost vectors: the packed suit table plus exact fallbacks.
+
+Uncapped suits (no own copies outside the hand) read the precomputed table
+(loaded on first use, a few milliseconds); suits or isolated kinds with caps
+below 4 use the dynamic programme of :mod:`.groups`. Every answer is memoised.
+
+>>> suit_costs((1, 1, 1, 0, 0, 0, 0, 0, 0))[1]
+0
+"""
+
+from __future__ import annotations
+
+import base64
+import zlib
+
+from .groups import isolated_vector, suit_vector
+from .suit_index import suit_index
+
+ENTRY_BYTES = 5
+_raw: bytes | None = None
+_suit_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+_capped_suit_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+_iso_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+_capped_iso_cache: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}
+
+
+def _table() -> bytes:
+    global _raw
+    if _raw is None:
+        from .suit_table_data import DATA
+
+        _raw = zlib.decompress(base64.b85decode(DATA))
+    return _raw
+
+
+def unpack(entry: bytes) -> tuple[int, ...]:
+    value = int.from_bytes(entry, "little")
+    return (0, *((value >> (4 * k)) & 15 for k in range(9)))
+
+
+def suit_costs(key: tuple[int, ...]) -> tuple[int, ...]:
+    """Cost vector of a suit with all caps 4 (``key`` = 9 rank counts)."""
+    vec = _suit_cache.get(key)
+    if vec is None:
+        if sum(key) <= 14:
+            start = suit_index(key) * ENTRY_BYTES
+            vec = unpack(_table()[start : start + ENTRY_BYTES])
+        else:
+            vec = suit_vector(key)
+        _suit_cache[key] = vec
+    return vec
+
+
+def capped_suit_costs(key: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
+    """Cost vector of a suit when some ranks have fewer than 4 copies left to use."""
+    if caps == (4,) * 9:
+        return suit_costs(key)
+    vec = _capped_suit_cache.get((key, caps))
+    if vec is None:
+        vec = _capped_suit_cache[(key, caps)] = suit_vector(key, caps)
+    return vec
+
+
+def isolated_costs(sorted_counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Cost vector of the isolated kinds; only the multiset of counts matters."""
+    vec = _iso_cache.get(sorted_counts)
+    if vec is None:
+        vec = _iso_cache[sorted_counts] = isolated_vector(sorted_counts)
+    return vec
+
+
+def capped_isolated_costs(pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Same with caps: ``pairs`` is the sorted multiset of (count, cap)."""
+    vec = _capped_iso_cache.get(pairs)
+    if vec is None:
+        vec = _capped_iso_cache[pairs] = isolated_vector([c for c, _ in pairs], [cap for _, cap in pairs])
+    return vec
