@@ -25,7 +25,7 @@ def app(tmp_path, monkeypatch):
 def test_home_opens_with_navigation_and_sidebar(app):
     assert app.title[0].value == "Sanma tutor"
     assert app.selectbox(key="ruleset_select").value == "tenhou"
-    assert app.selectbox(key="profile_select").value is None
+    assert app.selectbox(key="profile_select").value == 0
 
 
 @pytest.mark.parametrize("preset", PRESETS)

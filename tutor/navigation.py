@@ -43,8 +43,11 @@ def _apply_url_ruleset() -> None:
                      f"Known rulesets: {', '.join(PRESETS)}.", "warning")
 
 
+GUEST = 0  # the selector's value for "no profile" (profile ids start at 1)
+
+
 def _on_profile_change() -> None:
-    st.session_state[state.PROFILE_KEY] = st.session_state.get(state.PROFILE_WIDGET)
+    st.session_state[state.PROFILE_KEY] = st.session_state.get(state.PROFILE_WIDGET) or None
 
 
 def _create_profile() -> None:
@@ -72,13 +75,13 @@ def _sidebar() -> None:
                      help="Every page scores, drills and explains with this ruleset.")
         db = state.store()
         profiles = state.store_call(db.profiles) if db is not None else None
-        ids: list[int | None] = [None, *(p.id for p in profiles or [])]
+        ids: list[int] = [GUEST, *(p.id for p in profiles or [])]
         names = {p.id: p.name for p in profiles or []}
         if st.session_state.get(state.PROFILE_KEY) not in ids:
             st.session_state[state.PROFILE_KEY] = None
-        st.session_state[state.PROFILE_WIDGET] = st.session_state.get(state.PROFILE_KEY)
+        st.session_state[state.PROFILE_WIDGET] = st.session_state.get(state.PROFILE_KEY) or GUEST
         st.selectbox("Learner", ids, key=state.PROFILE_WIDGET, on_change=_on_profile_change,
-                     format_func=lambda pid: "— guest (not saved) —" if pid is None else names.get(pid, str(pid)),
+                     format_func=lambda pid: "Guest (answers not saved)" if pid == GUEST else names.get(pid, str(pid)),
                      disabled=db is None)
         with st.popover("New learner", disabled=db is None):
             st.text_input("Name", key="new_profile_name", max_chars=40)
@@ -87,7 +90,7 @@ def _sidebar() -> None:
 
 def run() -> None:
     """Build the frame and run the chosen page."""
-    st.set_page_config(page_title="Sanma tutor", page_icon=":material/grid_view:", layout="wide")
+    st.set_page_config(page_title="Sanma tutor", page_icon="🀄", layout="wide")
     inject_css()
     _apply_url_ruleset()
     pages = [

@@ -243,6 +243,8 @@ class TableView:
     indicators: tuple[int, ...] = ()
     win_tile: int | None = None
     caption: str = ""
+    ura: tuple[int, ...] = ()
+    discards: tuple[int, ...] = ()
 
 
 def _meld_html(meld: Meld) -> str:
@@ -278,6 +280,10 @@ def table_html(view: TableView, with_css: bool = True) -> str:
         groups.append(_group(f"kita × {view.kita}", tiles_html([NORTH] * view.kita)))
     if view.indicators:
         groups.append(_group("dora indicators", tiles_html(view.indicators)))
+    if view.ura:
+        groups.append(_group("ura indicators", tiles_html(view.ura)))
+    if view.discards:
+        groups.append(_group("discards", tiles_html(view.discards)))
     body = "".join(groups) or '<span class="sm-empty">no tiles</span>'
     html = f'<div class="sm-strip">{body}</div>'
     if view.caption:

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
-from sanma_core.melds import Meld
-from sanma_core.tiles import kind, parse_tile, tile_name
+from sanma_core.melds import Meld, parse_meld
+from sanma_core.tiles import kind, parse_tile, parse_tiles, tile_name
 
 from .tiles_svg import STRIP_CSS, TableView, all_faces, table_html, tile_data_uri, tiles_html
 
@@ -52,6 +52,53 @@ def show_table(
     """Draw a hand diagram (hand, melds, kita area, dora indicators)."""
     view = TableView(tuple(hand), tuple(melds), kita, tuple(indicators), win_tile, caption)
     st.html(table_html(view, with_css=False))
+
+
+def _tiles_of(value: object) -> list[int]:
+    if value in (None, "", []):
+        return []
+    if isinstance(value, str):
+        return parse_tiles(value)
+    out: list[int] = []
+    for item in value:  # type: ignore[union-attr]
+        out.extend(parse_tiles(item) if isinstance(item, str) else [int(item)])
+    return out
+
+
+def view_from_data(data: dict) -> TableView:
+    """A diagram from question or lesson data (``hand``, ``melds``, ``kita``, ``indicators``/``dora``, ``ura``,
+    ``win``, ``discards``); raises :class:`~sanma_core.tiles.NotationError` on bad notation."""
+    melds = []
+    for m in data.get("melds") or []:
+        melds.append(m if isinstance(m, Meld) else parse_meld(str(m)))
+    win = data.get("win") or data.get("win_tile")
+    win_tiles = _tiles_of(win) if win else []
+    kita = data.get("kita") or 0
+    return TableView(
+        hand=tuple(_tiles_of(data.get("hand"))),
+        melds=tuple(melds),
+        kita=int(kita) if isinstance(kita, int | float | str) and str(kita).isdigit() else 0,
+        indicators=tuple(_tiles_of(data.get("indicators") or data.get("dora"))),
+        win_tile=win_tiles[0] if win_tiles else None,
+        ura=tuple(_tiles_of(data.get("ura"))),
+        discards=tuple(_tiles_of(data.get("discards"))),
+    )
+
+
+def show_data_diagram(data: dict, caption: str = "") -> bool:
+    """Draw the tiles found in ``data``; returns False (drawing nothing) when there are none."""
+    try:
+        view = view_from_data(data)
+    except (ValueError, TypeError) as exc:
+        st.warning(f"This diagram cannot be drawn: {exc}")
+        return False
+    if not (view.hand or view.melds or view.kita or view.indicators or view.ura or view.discards):
+        return False
+    if caption:
+        view = TableView(view.hand, view.melds, view.kita, view.indicators, view.win_tile, caption, view.ura,
+                         view.discards)
+    st.html(table_html(view, with_css=False))
+    return True
 
 
 def show_tiles(tiles: Iterable[int]) -> None:

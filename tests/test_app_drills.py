@@ -1,0 +1,153 @@
+"""Drill sessions through the widgets: tiles and numbers answers, summary, saving, shared links, bad input."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from sanma_core.rules import load_preset
+from tutor.drill_session import question_seed
+from tutor.store import ProgressStore
+
+pytest.importorskip("drills.registry", reason="the drill generators are not in this tree yet")
+from drills import Question, generate  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+
+
+def _open(tmp_path, monkeypatch, **params):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    at.switch_page("tutor/pages/drills.py").run()
+    assert not at.exception
+    return at
+
+
+def _create_profile(at, name):
+    at.text_input(key="new_profile_name").set_value(name)
+    at.button(key="create_profile").click().run()
+    assert not at.exception
+
+
+def _current(at):
+    sess = at.session_state["drill_session"]
+    return sess, Question.from_json(sess.questions[sess.index]), f"s{sess.nonce}q{sess.index}"
+
+
+def _click_tiles(at, ctx, names):
+    for name in names:
+        key = next(b.key for b in at.button if b.key and b.key.startswith(f"tb_{name}_{ctx}_"))
+        at.button(key=key).click().run()
+
+
+def _start(at, drill_type, n, seed):
+    at.selectbox(key="dr_type").set_value(drill_type)
+    at.number_input(key="dr_n").set_value(n)
+    at.number_input(key="dr_seed").set_value(seed)
+    at.button(key="dr_start").click().run()
+    assert not at.exception
+
+
+def test_full_tile_session_with_summary_and_saved_answers(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    _create_profile(at, "Ann")
+    _start(at, "dora_indicator", 3, 11)
+    rules = load_preset("tenhou")
+    for i in range(3):
+        sess, q, ctx = _current(at)
+        # the page asks exactly the question the seed defines
+        assert q == generate("dora_indicator", rules, seed=question_seed(11, i), difficulty=1)
+        wrong = i == 1
+        names = ["7z"] if wrong and q.answer["tiles"] != ["7z"] else q.answer["tiles"]
+        _click_tiles(at, ctx, names)
+        assert at.session_state[f"sel_{ctx}"] == names
+        at.button(key="dr_check").click().run()
+        assert not at.exception
+        if names == q.answer["tiles"]:
+            assert at.success[0].value == "Right!" and not at.error
+        else:
+            assert at.error[0].value.startswith("Not quite") and not at.success
+        assert at.expander, "the step-by-step explanation is shown"
+        at.button(key="dr_next").click().run()
+    assert at.subheader[0].value == "Session summary"
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Right"] == "2 / 3"
+    store = ProgressStore(tmp_path / "progress.db")
+    [ann] = store.profiles()
+    answers = store.answers(ann.id)
+    assert [a.correct for a in answers] == [True, False, True]
+    assert {c.topic for c in store.cards(ann.id)} == {"dora_indicator"}
+    # the stored question replays exactly
+    assert Question.from_dict(answers[1].question).id == f"dora_indicator:tenhou:{question_seed(11, 1)}:1"
+
+
+def test_numbers_session_and_unreadable_number(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "payment", 2, 3)
+    sess, q, ctx = _current(at)
+    first = q.number_fields[0][0]
+    at.text_input(key=f"num_{ctx}_{first}").set_value("lots")
+    at.button(key="dr_check").click().run()
+    assert not at.exception
+    assert any("'lots' is not a number" in w.value for w in at.warning)
+    assert at.session_state["drill_session"].answered is None
+    for _i in range(2):
+        sess, q, ctx = _current(at)
+        for name, _label in q.number_fields:
+            at.text_input(key=f"num_{ctx}_{name}").set_value(f"{q.answer['numbers'][name]:,}")
+        at.button(key="dr_check").click().run()
+        assert at.success[0].value == "Right!"
+        at.button(key="dr_next").click().run()
+    assert {m.label: m.value for m in at.metric}["Right"] == "2 / 2"
+
+
+def test_shared_link_gives_the_same_questions(tmp_path, monkeypatch):
+    params = {"type": "noten", "seed": "77", "n": "4", "difficulty": "2", "ruleset": "club"}
+    one = _open(tmp_path, monkeypatch, **params)
+    two = _open(tmp_path, monkeypatch, **params)
+    for at in (one, two):
+        assert at.selectbox(key="ruleset_select").value == "club"
+    q1, q2 = _current(one)[1], _current(two)[1]
+    assert q1 == q2 and q1.id == f"noten:club:{question_seed(77, 0)}:2"
+    code = one.code[-1].value
+    assert "seed=77" in code and "type=noten" in code and "ruleset=club" in code
+
+
+@pytest.mark.parametrize(
+    "params, fragment",
+    [
+        ({"type": "nonsense"}, "drill type 'nonsense'"),
+        ({"seed": "-4"}, "seed '-4'"),
+        ({"n": "9999"}, "n '9999'"),
+        ({"difficulty": "hard"}, "difficulty 'hard'"),
+    ],
+)
+def test_bad_link_parameters_are_reported(tmp_path, monkeypatch, params, fragment):
+    at = _open(tmp_path, monkeypatch, **params)
+    assert not at.exception
+    assert any(fragment in w.value for w in at.warning), [w.value for w in at.warning]
+    # the session still starts with the defaults for the bad values
+    assert at.session_state["drill_session"] is not None
+
+
+def test_sessions_never_mix_profiles(tmp_path, monkeypatch):
+    a = _open(tmp_path, monkeypatch)
+    b = _open(tmp_path, monkeypatch)
+    _create_profile(a, "Ann")
+    _create_profile(b, "Bob")
+    for at in (a, b):
+        _start(at, "dora_indicator", 2, 5)
+    for _ in range(2):
+        for at in (a, b):
+            _sess, q, ctx = _current(at)
+            _click_tiles(at, ctx, q.answer["tiles"])
+            at.button(key="dr_check").click().run()
+            at.button(key="dr_next").click().run()
+    store = ProgressStore(tmp_path / "progress.db")
+    names = {p.name: p.id for p in store.profiles()}
+    assert len(store.answers(names["Ann"])) == 2 and len(store.answers(names["Bob"])) == 2
+    assert a.selectbox(key="profile_select").value == names["Ann"]
+    assert b.selectbox(key="profile_select").value == names["Bob"]

@@ -1,0 +1,149 @@
+"""A drill session as plain data: settings, shareable URL parameters, per-question seeds, results.
+
+No Streamlit here, so the rules of a session are unit-testable.
+
+>>> s, errors = settings_from_params({"type": "payment", "seed": "42", "n": "5", "difficulty": "2"})
+>>> (s.drill_type, s.seed, s.n, s.difficulty), errors
+(('payment', 42, 5, 2), [])
+>>> settings_from_params({"seed": "x"})[1]
+["seed 'x' in the link must be a whole number from 0 to 999999999"]
+>>> [question_seed(42, i) for i in range(3)]
+[42000, 42001, 42002]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from urllib.parse import urlencode
+
+MAX_SEED = 999_999_999
+MAX_QUESTIONS = 50
+DEFAULT_N = 10
+PARAM_KEYS = ("type", "seed", "n", "difficulty")
+
+
+class AnswerInputError(ValueError):
+    """A typed answer that cannot be read (the message names the field and the text)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    drill_type: str = "payment"
+    difficulty: int = 1
+    n: int = DEFAULT_N
+    seed: int = 1
+
+    def params(self, ruleset: str) -> dict[str, str]:
+        """URL query parameters that reproduce the session (see :func:`settings_from_params`)."""
+        return {"type": self.drill_type, "seed": str(self.seed), "n": str(self.n), "difficulty": str(self.difficulty),
+                "ruleset": ruleset}
+
+    def link(self, base_url: str, ruleset: str) -> str:
+        return f"{base_url.split('?')[0]}?{urlencode(self.params(ruleset))}"
+
+
+def _drill_types() -> tuple[str, ...]:
+    from drills import DRILL_TYPES
+
+    return tuple(DRILL_TYPES)
+
+
+def settings_from_params(params: Mapping[str, str], default: Settings | None = None) -> tuple[Settings, list[str]]:
+    """Read session settings from URL parameters; each bad value is reported and replaced by its default."""
+    base = default or Settings()
+    errors: list[str] = []
+    values = asdict(base)
+
+    def whole(name: str, text: str, low: int, high: int) -> int | None:
+        try:
+            value = int(str(text).strip())
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            errors.append(f"{name} {text!r} in the link must be a whole number from {low} to {high}")
+            return None
+        return value
+
+    if "type" in params:
+        kinds = _drill_types()
+        if params["type"] in kinds:
+            values["drill_type"] = params["type"]
+        else:
+            errors.append(f"drill type {params['type']!r} in the link is unknown: choose one of {', '.join(kinds)}")
+    for key, low, high in (("seed", 0, MAX_SEED), ("n", 1, MAX_QUESTIONS), ("difficulty", 1, 3)):
+        if key in params:
+            value = whole(key, params[key], low, high)
+            if value is not None:
+                values[key] = value
+    return Settings(**values), errors
+
+
+def question_seed(session_seed: int, index: int) -> int:
+    """The seed of question ``index`` in a session: everyone with the same link gets the same questions."""
+    return session_seed * 1000 + index
+
+
+def parse_number(text: str, label: str) -> float:
+    """A typed number: ``8000``, ``8,000``, ``-5.6``, ``+46``.
+
+    >>> parse_number(" 8,000 ", "total"), parse_number("-5.6", "East")
+    (8000, -5.6)
+    """
+    clean = str(text).strip().replace(",", "").replace(" ", "").replace("−", "-")
+    if not clean:
+        raise AnswerInputError(f"{label}: please type a number")
+    try:
+        value = float(clean)
+    except ValueError:
+        raise AnswerInputError(f"{label}: {text!r} is not a number") from None
+    return int(value) if value.is_integer() and "." not in clean else value
+
+
+@dataclass
+class Result:
+    qid: str
+    drill_type: str
+    concept: str
+    correct: bool
+    score: float
+
+
+@dataclass
+class Session:
+    """One run through N questions (or a review of due concepts, or one replayed question)."""
+
+    settings: Settings
+    ruleset: str
+    mode: str = "drill"  # "drill", "review" or "replay"
+    nonce: int = 0  # makes widget keys unique per session
+    questions: list[str] = field(default_factory=list)  # Question JSON, filled as questions are asked
+    concepts: list[tuple[str, str]] = field(default_factory=list)  # review: (drill type, concept) per question
+    results: list[Result] = field(default_factory=list)
+    answered: dict | None = None  # feedback of the current question, when checked
+    started: float | None = None  # time the current question was shown
+
+    @property
+    def index(self) -> int:
+        return len(self.results) - (1 if self.answered is not None else 0)
+
+    @property
+    def total(self) -> int:
+        return len(self.concepts) if self.mode == "review" else (1 if self.mode == "replay" else self.settings.n)
+
+    @property
+    def finished(self) -> bool:
+        return self.answered is None and len(self.results) >= self.total
+
+    def summary(self) -> dict[str, object]:
+        n = len(self.results)
+        right = sum(r.correct for r in self.results)
+        by_type: dict[str, list[Result]] = {}
+        for r in self.results:
+            by_type.setdefault(r.drill_type, []).append(r)
+        return {
+            "questions": n,
+            "correct": right,
+            "score": round(sum(r.score for r in self.results) / n, 3) if n else 0.0,
+            "by_type": {t: (sum(r.correct for r in rs), len(rs)) for t, rs in by_type.items()},
+        }

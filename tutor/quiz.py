@@ -1,0 +1,160 @@
+"""Asking one drill question and showing its feedback (shared by Drills, reviews and the mistakes notebook).
+
+Answers are given by clicking tiles, picking choices or typing numbers; every
+widget key carries a context string so each question gets fresh widgets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
+
+from .drill_session import AnswerInputError, parse_number
+from .tiles_svg import tiles_html
+from .widgets import explanation_markdown, show_data_diagram, tile_buttons
+
+_SITUATION_KEYS = (("seat", "seat wind"), ("round", "round wind"), ("situation", "situation"))
+
+
+def sel_key(ctx: str) -> str:
+    return f"sel_{ctx}"
+
+
+def choices_key(ctx: str) -> str:
+    return f"ch_{ctx}"
+
+
+def number_key(ctx: str, name: str) -> str:
+    return f"num_{ctx}_{name}"
+
+
+def tile_options(question: Any) -> list[int]:
+    """Tiles a tiles answer offers: the hand's own tiles for a pick-one discard, else every sanma kind."""
+    hand = question.data.get("hand")
+    if not question.multi and isinstance(hand, str) and hand:
+        try:
+            seen: dict[int, int] = {}
+            for t in parse_tiles(hand):
+                seen.setdefault(kind(t), t)
+            return [seen[k] for k in sorted(seen)]
+        except ValueError:
+            pass
+    return list(SANMA_KINDS)
+
+
+def _toggle(ctx: str, multi: bool, tile: int) -> None:
+    name = kind_name(kind(tile))
+    chosen: list[str] = list(st.session_state.get(sel_key(ctx), []))
+    if name in chosen:
+        chosen.remove(name)
+    elif multi:
+        chosen.append(name)
+    else:
+        chosen = [name]
+    st.session_state[sel_key(ctx)] = chosen
+
+
+def ask(question: Any, ctx: str, disabled: bool = False) -> None:
+    """Draw the prompt, its diagram and the answer widgets."""
+    st.markdown(f"#### {question.prompt}")
+    show_data_diagram(question.data)
+    facts = [f"{label}: **{question.data[key]}**" for key, label in _SITUATION_KEYS
+             if question.data.get(key) not in (None, "", {}, [])]
+    if facts:
+        st.caption(" · ".join(facts))
+    for part in question.parts:
+        if part == "tiles":
+            chosen = st.session_state.get(sel_key(ctx), [])
+            st.caption("Click " + ("every tile that applies" if question.multi else "one tile")
+                       + (f" — chosen: {' '.join(chosen)}" if chosen else ""))
+            tiles = tile_options(question)
+            tile_buttons(tiles, ctx, _toggle_factory(ctx, question.multi),
+                         selected=[t for t in tiles if kind_name(kind(t)) in chosen], disabled=disabled)
+        elif part == "choices":
+            labels = dict(question.choices)
+            st.pills(
+                "Choose every one that applies" if question.multi else "Choose one",
+                options=[cid for cid, _ in question.choices],
+                format_func=lambda cid, labels=labels: labels.get(cid, cid),
+                selection_mode="multi" if question.multi else "single",
+                key=choices_key(ctx),
+                disabled=disabled,
+            )
+        else:
+            cols = st.columns(min(3, max(1, len(question.number_fields))))
+            for i, (name, label) in enumerate(question.number_fields):
+                with cols[i % len(cols)]:
+                    st.text_input(label, key=number_key(ctx, name), disabled=disabled, placeholder="a number")
+
+
+def _toggle_factory(ctx: str, multi: bool):
+    def on_click(tile: int) -> None:
+        _toggle(ctx, multi, tile)
+
+    return on_click
+
+
+def collect_response(question: Any, ctx: str) -> dict[str, Any]:
+    """The current widget values as a response (raises :class:`AnswerInputError` on unreadable numbers)."""
+    response: dict[str, Any] = {}
+    for part in question.parts:
+        if part == "tiles":
+            response["tiles"] = sorted(st.session_state.get(sel_key(ctx), []),
+                                       key=lambda n: kind(parse_tiles(n)[0]))
+        elif part == "choices":
+            value = st.session_state.get(choices_key(ctx))
+            response["choices"] = [] if value is None else ([value] if isinstance(value, str) else list(value))
+        else:
+            numbers = {}
+            for name, label in question.number_fields:
+                numbers[name] = parse_number(st.session_state.get(number_key(ctx, name), "") or "", label)
+            response["numbers"] = numbers
+    return response
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, Any] | None) -> None:
+    """Right or wrong, the expected answer next to the learner's, and the step-by-step explanation."""
+    if feedback["correct"]:
+        st.success("Right!")
+    else:
+        st.error(f"Not quite — {feedback['score']:.0%} credit. The answer:")
+    expected = feedback["expected"]
+    response = response or {}
+    for part in question.parts:
+        if part == "tiles":
+            want = expected.get("tiles", [])
+            st.html(tiles_html(parse_tiles("".join(want))) if want else "<i>no tile</i>")
+            if not feedback["correct"]:
+                st.caption("You chose: " + (" ".join(response.get("tiles", [])) or "nothing"))
+        elif part == "choices":
+            labels = dict(question.choices)
+            st.markdown("**" + (", ".join(labels.get(c, c) for c in expected.get("choices", [])) or "none") + "**")
+            if not feedback["correct"]:
+                st.caption("You chose: " + (", ".join(labels.get(c, c) for c in response.get("choices", [])) or "nothing"))
+        else:
+            labels = dict(question.number_fields)
+            given = response.get("numbers", {})
+            st.table([{"": labels.get(k, k), "answer": _fmt(v), "yours": _fmt(given.get(k, "—"))}
+                      for k, v in expected.get("numbers", {}).items()])
+    steps = feedback.get("explanation") or question.explanation
+    if steps:
+        with st.expander("Step by step", expanded=not feedback["correct"]):
+            for i, step in enumerate(steps, 1):
+                if isinstance(step, dict):
+                    rest = {k: v for k, v in step.items() if k != "step"}
+                    title = str(step.get("step", f"step {i}")).replace("_", " ")
+                    st.markdown(f"**{i}. {title}**\n\n{explanation_markdown(rest)}")
+                else:
+                    st.markdown(f"**{i}.** {step}")
+
+
+__all__ = ["AnswerInputError", "ask", "collect_response", "show_feedback", "tile_options"]
