@@ -34,6 +34,7 @@ from sanma_core.tiles import (
     kind_name,
     parse_tile,
     parse_tiles,
+    to_counts,
 )
 
 from .expr import ExpressionError, Function, allow_attributes
@@ -164,7 +165,6 @@ def rule_mapping(rules: Ruleset) -> dict[str, Any]:
     data["red_fives"] = rules.red_five_p + rules.red_five_s
     data["uma_first"], data["uma_second"], data["uma_third"] = rules.uma
     data["honba_tsumo_total"] = 2 * rules.honba_tsumo
-    data["noten_each_pays_one"] = rules.noten_pool // 2
     return data
 
 
@@ -276,18 +276,33 @@ def _optional(module: str, attr: str) -> Callable[..., Any] | None:
         return None
 
 
-def _engine_extras(rules: Ruleset) -> dict[str, Function]:
-    """Hand analysis and whole-hand scoring, when those engine parts are present."""
-    extras: dict[str, Function] = {}
+def _engine_extras(rules: Ruleset) -> dict[str, Any]:
+    """Hand analysis, whole-hand scoring and wall facts, when those engine parts are present."""
+    extras: dict[str, Any] = {}
     waits = _optional("sanma_core.analysis", "waits")
     shanten = _optional("sanma_core.analysis", "shanten")
-    score_request = _optional("sanma_core.scoring", "score_request")
+    score_hand = _optional("sanma_core.scoring", "score_hand")
+    from_request = _optional("sanma_core.scoring.request", "win_input_from_request")
+    live_draws = _optional("sanma_core.game.wall", "LIVE_DRAWS")
+    replacements = _optional("sanma_core.game.wall", "REPLACEMENT_POSITIONS")
+    total = _optional("sanma_core.game.wall", "TOTAL_TILES")
+    live_end = _optional("sanma_core.game.wall", "LIVE_END")
+    deal_tiles = _optional("sanma_core.game.wall", "DEAL_TILES")
     if waits is not None:
         extras["waits"] = Function("waits", lambda hand, melds=None, kita=0: _waits(waits, hand, melds, kita))
     if shanten is not None:
         extras["shanten"] = Function("shanten", lambda hand, melds=None, kita=0: _shanten(shanten, hand, melds, kita))
-    if score_request is not None:
-        extras["score"] = Function("score", lambda **request: _score(score_request, rules, request))
+    if score_hand is not None and from_request is not None:
+        extras["score"] = Function("score", lambda **request: _score(score_hand, from_request, rules, request))
+        extras["can_win"] = Function("can_win", lambda **request: _can_win(score_hand, from_request, rules, request))
+        extras["yaku_of"] = Function("yaku_of", lambda **request: _score(score_hand, from_request, rules, request)["yaku_ids"])
+    if None not in (live_draws, replacements, total, live_end, deal_tiles):
+        extras["wall"] = {
+            "live_draws": live_draws,
+            "replacement_tiles": len(replacements),
+            "dead_wall": total - live_end,
+            "dealt": deal_tiles,
+        }
     return extras
 
 
@@ -300,31 +315,56 @@ def _parse_hand(hand: Any, melds: Any) -> tuple[list[int], list[Any]]:
     return tiles, parsed
 
 
+def _outside(parsed: list[Any], kita: Any) -> list[int]:
+    """Tiles the player holds outside the concealed hand (melds and kita), as kind counts."""
+    outside = [0] * NUM_KINDS
+    for meld in parsed:
+        outside[meld.tile_kind] += len(meld.tiles)
+    outside[NORTH] += _whole(kita, "kita", 0, 4)
+    return outside
+
+
 def _waits(func: Callable[..., Any], hand: Any, melds: Any, kita: Any) -> list[str]:
     tiles, parsed = _parse_hand(hand, melds)
-    result = func(tiles, parsed) if parsed else func(tiles)
-    return [kind_name(k) for k in sorted(kind(t) for t in result)]
+    try:
+        result = func(to_counts(tiles), _outside(parsed, kita))
+    except ValueError as exc:
+        raise ExpressionError(f"waits(): {exc}") from None
+    return [kind_name(k) for k in sorted(result)]
 
 
 def _shanten(func: Callable[..., Any], hand: Any, melds: Any, kita: Any) -> int:
     tiles, parsed = _parse_hand(hand, melds)
-    return int(func(tiles, parsed) if parsed else func(tiles))
-
-
-def _score(func: Callable[..., Any], rules: Ruleset, request: dict[str, Any]) -> dict[str, Any]:
-    req = dict(request)
-    req.setdefault("ruleset", rules)
     try:
-        result = func(req)
+        return int(func(to_counts(tiles), _outside(parsed, kita)))
+    except ValueError as exc:
+        raise ExpressionError(f"shanten(): {exc}") from None
+
+
+def _score(score_hand: Callable[..., Any], from_request: Callable[..., Any], rules: Ruleset, request: dict[str, Any]) -> dict[str, Any]:
+    """A whole hand scored by the engine (CONTRACTS.md ``sanma score`` fields, plus ``yaku_ids``)."""
+    try:
+        data = score_hand(from_request(dict(request)), rules).to_json()
     except ValueError as exc:
         raise ExpressionError(f"score(): {exc}") from None
-    if isinstance(result, dict):
-        data = dict(result)
-    else:
-        data = dict(vars(result))
-    if "yaku" in data:
-        data["yaku_ids"] = [y["id"] if isinstance(y, dict) else getattr(y, "id", y) for y in data["yaku"]]
+    data["yaku_ids"] = [y["id"] for y in data["yaku"]]
+    data.pop("explanation", None)
     return data
+
+
+def _can_win(score_hand: Callable[..., Any], from_request: Callable[..., Any], rules: Ruleset, request: dict[str, Any]) -> bool:
+    """True if the hand scores; False if it is incomplete or has no yaku (other problems are errors)."""
+    try:
+        win = from_request(dict(request))
+    except ValueError as exc:
+        raise ExpressionError(f"can_win(): {exc}") from None
+    try:
+        score_hand(win, rules)
+    except ValueError as exc:
+        if type(exc).__name__ in ("NoYakuError", "IncompleteHandError"):
+            return False
+        raise ExpressionError(f"can_win(): {exc}") from None
+    return True
 
 
 def environment(rules: Ruleset) -> dict[str, Any]:
@@ -367,6 +407,8 @@ def environment(rules: Ruleset) -> dict[str, Any]:
         "presets": Function("presets", preset_values),
         "others": Function("others", lambda field: others_text(rules, field)),
         "all_presets": Function("all_presets", lambda field: _grouped(preset_values(field))),
+        "presets_where": Function("presets_where", lambda field, value=True: [p.name for p in preset_values(field) if p.value == value]),
+        "pick": Function("pick", lambda condition, yes, no: yes if condition else no),
         "differs": Function("differs", lambda field: len({format_value(p.value) for p in preset_values(field)}) > 1),
         "is_tile": Function("is_tile", _is_tile),
         "is_meld": Function("is_meld", _is_meld),
