@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..melds import format_meld
 from ..tiles import format_tiles, kind_name, tile_name
+from .fu import same_tiles
 from .yaku import YAKU
 
 if TYPE_CHECKING:
@@ -38,10 +39,10 @@ def _reading(result: ScoreResult) -> dict[str, Any]:
              "source": g.source, "concealed": g.concealed, "completed_by_win": i == r.win_group}
             for i, g in enumerate(r.groups)
         ]
-        out["pair"] = kind_name(r.pair) * 2 if r.pair >= 0 else ""
+        out["pair"] = same_tiles(r.pair, 2) if r.pair >= 0 else ""
         out["pair_completed_by_win"] = r.win_group < 0
     elif r.form == "chiitoitsu":
-        out["pairs"] = [kind_name(k) * 2 for k in r.pairs]
+        out["pairs"] = [same_tiles(k, 2) for k in r.pairs]
     return out
 
 

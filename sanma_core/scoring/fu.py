@@ -47,6 +47,12 @@ class FuLine:
         return {"fu": self.fu, "reason": self.reason, "tiles": self.tiles}
 
 
+def same_tiles(k: int, n: int) -> str:
+    """MPSZ for n copies of a kind: ``same_tiles(31, 3) == '555z'``."""
+    name = kind_name(k)
+    return name[0] * n + name[1]
+
+
 def round_fu(raw: int) -> int:
     return -(-raw // 10) * 10
 
@@ -80,11 +86,11 @@ def fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: R
         fu = _SET_FU[(g.shape, yaochuu, g.concealed)]
         state = "closed" if g.concealed else "open"
         kind = "honour_" if g.tile >= 27 else "terminal_" if yaochuu else ""
-        lines.append(FuLine(fu, f"{state}_{kind}{g.shape}", kind_name(g.tile) * (4 if g.shape == "kan" else 3)))
+        lines.append(FuLine(fu, f"{state}_{kind}{g.shape}", same_tiles(g.tile, 4 if g.shape == "kan" else 3)))
         extra += fu
     pfu = pair_fu(reading.pair, seat, round_wind, rules)
     if pfu:
-        lines.append(FuLine(pfu, _pair_reason(reading.pair, seat, round_wind), kind_name(reading.pair) * 2))
+        lines.append(FuLine(pfu, _pair_reason(reading.pair, seat, round_wind), same_tiles(reading.pair, 2)))
         extra += pfu
     if reading.wait in ("kanchan", "penchan", "tanki"):
         lines.append(FuLine(2, reading.wait))
