@@ -1,0 +1,92 @@
+"""The calculator from MPSZ input and from clicked tiles; bad input gives a clear message."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from sanma_core.rules import load_preset
+from sanma_core.scoring.payments import four_player_settlement, settle_win
+from tutor.calc import CalcInput, calculate
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+
+
+@pytest.fixture()
+def calc(tmp_path, monkeypatch):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("tutor/pages/calculator.py").run()
+    assert not at.exception
+    return at
+
+
+def test_scores_a_typed_hand_with_kita_and_compares_four_player(calc):
+    calc.text_input(key="calc_hand").set_value("123p456p789s11z555s")
+    calc.number_input(key="calc_kita").set_value(1)
+    calc.text_input(key="calc_dora").set_value("3z")
+    calc.segmented_control(key="calc_by").set_value("tsumo")
+    calc.pills(key="calc_flags").set_value(["riichi"]).run()
+    assert not calc.exception and not calc.error
+    metrics = {m.label: m.value for m in calc.metric}
+    # riichi + tsumo + 2 kita (West indicator makes North dora): 4 han 30 fu, dealer tsumo
+    assert (metrics["Han"], metrics["Fu"]) == ("4", "30")
+    expected = settle_win(load_preset("tenhou"), 4, 30, dealer=True, tsumo=True)
+    assert metrics["Winner gains"] == str(expected.total)
+    sanma, four = calc.table[0].value, calc.table[1].value
+    assert list(sanma["points"]) == [expected.payments["each"]]
+    assert list(four["points"]) == [four_player_settlement(4, 30, True, True).payments["each"]]
+
+
+def test_thirteen_tiles_show_waits(calc):
+    calc.text_input(key="calc_hand").set_value("123p456p789s11z55s").run()
+    assert {m.label: m.value for m in calc.metric}["Shanten"] == "tenpai"
+    assert any("Waits" in m.value for m in calc.markdown)
+    waits_html = " ".join(h.proto.body for h in calc.get("html"))
+    assert 'alt="1z"' in waits_html and 'alt="5s"' in waits_html
+
+
+def test_clicking_tiles_builds_the_hand(calc):
+    for name in ("1p", "2p", "3p"):
+        key = next(b.key for b in calc.button if b.key and b.key.startswith(f"tb_{name}_calc_"))
+        calc.button(key=key).click().run()
+    assert calc.text_input(key="calc_hand").value == "1p2p3p"
+    calc.button(key="calc_back").click().run()
+    assert calc.text_input(key="calc_hand").value == "1p2p"
+    assert any("needs" in e.value for e in calc.error)  # 2 tiles is not a hand: said plainly
+
+
+@pytest.mark.parametrize(
+    "hand, melds, fragment",
+    [
+        ("123m456p789s11z55s", "", "2m"),
+        ("123p456p789s11z5x", "", "unexpected character"),
+        ("123p456p789s11z55s", "chi:123p", "chi does not exist"),
+        ("55555p123456789s", "", "copies"),
+        ("123p456p", "", "tiles"),
+    ],
+)
+def test_bad_input_gives_a_clear_message(calc, hand, melds, fragment):
+    calc.text_input(key="calc_hand").set_value(hand)
+    calc.text_input(key="calc_melds").set_value(melds).run()
+    assert not calc.exception
+    assert any(fragment in e.value for e in calc.error), [e.value for e in calc.error]
+
+
+def test_complete_hand_without_yaku_is_explained():
+    out = calculate(CalcInput(hand="123p456p789s11p555s", win="5s"), load_preset("tenhou"))
+    assert out.analysis["shanten"] == -1 and out.score is None and "yaku" in out.score_error.lower()
+
+
+def test_hand_from_the_url_and_bad_url_values(tmp_path, monkeypatch):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"hand": "123p456p789s11z555s", "tsumo": "1", "kita": "9", "seat": "N", "dora": "2m"})
+    at.run()
+    at.switch_page("tutor/pages/calculator.py").run()
+    assert not at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert "kita '9'" in warnings and "seat 'N'" in warnings
+    assert at.text_input(key="calc_hand").value == "123p456p789s11z555s"
+    assert any("dora indicators" in e.value and "2m" in e.value for e in at.error)

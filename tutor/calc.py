@@ -1,0 +1,108 @@
+"""The hand calculator's logic, free of Streamlit: read the inputs, analyse the shape, score a winning hand.
+
+Every error is a ``ValueError`` subclass from the engine whose message names the bad input.
+
+>>> from sanma_core.rules import load_preset
+>>> out = calculate(CalcInput(hand="123p456p789s11z555s", tsumo=True, riichi=True), load_preset("tenhou"))
+>>> out.analysis["shanten"], out.score["total"], out.four_player.total
+(-1, 2000, 3000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sanma_core.analysis import analysis_to_json, analyze_hand
+from sanma_core.melds import Meld, parse_meld
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import score_hand
+from sanma_core.scoring.payments import Settlement, four_player_settlement
+from sanma_core.scoring.request import win_input_from_request
+from sanma_core.tiles import NotationError, parse_tiles, tile_name
+
+SITUATION_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
+
+
+@dataclass(frozen=True)
+class CalcInput:
+    hand: str
+    melds: str = ""  # "pon:777z minkan:5555p", separated by spaces or commas
+    kita: int = 0
+    dora: str = ""  # indicators, MPSZ
+    ura: str = ""
+    win: str = ""  # the winning tile; empty: the last tile written in the hand
+    tsumo: bool = False
+    riichi: bool = False
+    flags: tuple[str, ...] = ()  # more of SITUATION_FLAGS
+    seat: str = "E"
+    round: str = "E"
+    honba: int = 0
+    sticks: int = 0
+
+
+@dataclass
+class CalcOutput:
+    tiles: list[int]
+    melds: list[Meld]
+    indicators: list[int]
+    ura: list[int]
+    win_tile: int | None
+    analysis: dict[str, Any]
+    score: dict[str, Any] | None = None  # CONTRACTS.md `sanma score` answer, when the hand is complete
+    score_error: str = ""  # why a complete-shaped hand does not score (no yaku …)
+    four_player: Settlement | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_melds(text: str) -> list[Meld]:
+    """``"pon:777z, ankan:1111p"`` → melds (each one validated, errors name the meld)."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    return [parse_meld(p) for p in parts]
+
+
+def _tiles(text: str, what: str) -> list[int]:
+    if not text.strip():
+        return []
+    try:
+        return parse_tiles(text)
+    except NotationError as exc:
+        raise NotationError(f"{what}: {exc}") from None
+
+
+def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
+    """Shape analysis always; the full score when the hand is complete (14-tile-sized, shanten −1)."""
+    if not inp.hand.strip():
+        raise NotationError("hand: type tiles such as 123p456s11z, or click tiles below")
+    tiles = _tiles(inp.hand, "hand")
+    melds = parse_melds(inp.melds)
+    indicators = _tiles(inp.dora, "dora indicators")
+    ura = _tiles(inp.ura, "ura indicators")
+    analysis = analysis_to_json(analyze_hand(tiles, melds, inp.kita, rules))
+    win_tiles = _tiles(inp.win, "winning tile")
+    if len(win_tiles) > 1:
+        raise NotationError(f"winning tile: give one tile, got {inp.win!r}")
+    win_tile = win_tiles[0] if win_tiles else tiles[-1]
+    out = CalcOutput(tiles, melds, indicators, ura, win_tile, analysis)
+    if analysis["shanten"] != -1:
+        return out
+    request: dict[str, Any] = {
+        "hand": inp.hand, "win": tile_name(win_tile), "melds": [p for p in inp.melds.replace(",", " ").split() if p],
+        "kita": inp.kita, "tsumo": inp.tsumo, "riichi": inp.riichi, "seat": inp.seat, "round": inp.round,
+        "dora": [tile_name(t) for t in indicators], "ura": [tile_name(t) for t in ura],
+        "honba": inp.honba, "sticks": inp.sticks,
+    }
+    for flag in inp.flags:
+        if flag not in SITUATION_FLAGS:
+            raise ValueError(f"unknown situation {flag!r}")
+        request[flag] = True
+    win = win_input_from_request(request)
+    try:
+        result = score_hand(win, rules)
+    except ValueError as exc:
+        out.score_error = str(exc)
+        return out
+    out.score = result.to_json()
+    dealer = inp.seat == "E"
+    out.four_player = four_player_settlement(result.han, result.fu, dealer, inp.tsumo, result.yakuman, inp.honba)
+    return out
