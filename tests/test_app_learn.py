@@ -1,0 +1,95 @@
+"""Learn: lessons render under every preset, a check question is answered through the widgets, progress is kept."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from sanma_core.rules import load_preset
+from tutor.store import ProgressStore
+
+course = pytest.importorskip("course")
+if not hasattr(course, "load_course"):
+    pytest.skip("the course loader is not in this tree yet", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+
+
+@pytest.fixture()
+def learn(tmp_path, monkeypatch):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("tutor/pages/learn.py").run()
+    assert not at.exception
+    return at
+
+
+def _first_number_question(rules):
+    loaded = course.load_course(rules)
+    for lesson in loaded.lessons:
+        for i, step in enumerate(lesson.steps):
+            for q in course.render_step(step, rules).questions:
+                if q.kind == "number":
+                    return lesson, i, q
+    raise AssertionError("no number question in the course")
+
+
+def _open_step(at, lesson, index):
+    at.selectbox(key="learn_lesson").set_value(lesson.id).run()
+    for _ in range(index):
+        at.button(key="learn_next").click().run()
+
+
+def test_number_check_question_right_wrong_and_unreadable(learn):
+    rules = load_preset("tenhou")
+    lesson, index, q = _first_number_question(rules)
+    _open_step(learn, lesson, index)
+    expected = course.expected_answer(q.question, rules)
+    key = f"lq_{lesson.id}_{q.id}".replace(".", "-")
+    learn.text_input(key=key).set_value(str(expected + 1))
+    learn.button(key=f"{key}_check").click().run()
+    assert any(e.value.startswith("Not quite") and str(expected) in e.value for e in learn.error)
+    learn.text_input(key=key).set_value(str(expected))
+    learn.button(key=f"{key}_check").click().run()
+    assert not learn.exception
+    assert any(s.value == "Right!" for s in learn.success)
+    learn.text_input(key=key).set_value("many")
+    learn.button(key=f"{key}_check").click().run()
+    assert any("cannot be read" in w.value for w in learn.warning)
+
+
+def test_single_choice_question(learn):
+    rules = load_preset("tenhou")
+    for lesson in course.load_course(rules).lessons:
+        for i, step in enumerate(lesson.steps):
+            singles = [q for q in course.render_step(step, rules).questions if q.kind == "single"]
+            if singles:
+                q = singles[0]
+                _open_step(learn, lesson, i)
+                key = f"lq_{lesson.id}_{q.id}".replace(".", "-")
+                learn.radio(key=key).set_value(course.expected_answer(q.question, rules))
+                learn.button(key=f"{key}_check").click().run()
+                assert any(s.value == "Right!" for s in learn.success)
+                return
+    pytest.skip("no single-choice question in the course")
+
+
+def test_lesson_progress_is_saved_per_profile(learn, tmp_path):
+    learn.text_input(key="new_profile_name").set_value("Kim")
+    learn.button(key="create_profile").click().run()
+    lesson_id = learn.selectbox(key="learn_lesson").value
+    learn.button(key="learn_next").click().run()
+    store = ProgressStore(tmp_path / "progress.db")
+    [kim] = store.profiles()
+    done, total = store.lesson_progress(kim.id)[lesson_id]
+    assert done == 2 and total >= 2
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "club"])
+def test_every_lesson_first_step_opens(learn, preset):
+    learn.selectbox(key="ruleset_select").set_value(preset).run()
+    for lesson_id in [lsn.id for lsn in course.load_course(load_preset(preset)).lessons]:
+        learn.selectbox(key="learn_lesson").set_value(lesson_id).run()
+        assert not learn.exception, lesson_id
+        assert learn.markdown, lesson_id
