@@ -27,8 +27,8 @@ class Bonus:
     aka: int
     ura: int
     kita: int
-    dora_hits: tuple[tuple[str, str, int], ...]  # (indicator, dora, tiles hit in hand and melds)
-    ura_hits: tuple[tuple[str, str, int], ...]
+    dora_hits: tuple[tuple[int, int, int], ...]  # (indicator tile, dora kind, tiles hit in hand and melds)
+    ura_hits: tuple[tuple[int, int, int], ...]
     kita_set_aside: int
     kita_indicator_hits: int  # dora indicators pointing at North
     ura_kita: int  # ura han from kita Norths
@@ -44,8 +44,10 @@ class Bonus:
             "aka": self.aka,
             "ura": self.ura,
             "kita": self.kita,
-            "dora_indicators": [{"indicator": i, "dora": d, "hits": n} for i, d, n in self.dora_hits],
-            "ura_indicators": [{"indicator": i, "dora": d, "hits": n} for i, d, n in self.ura_hits],
+            "dora_indicators": [{"indicator": tile_name(i), "dora": kind_name(d), "hits": n}
+                                for i, d, n in self.dora_hits],
+            "ura_indicators": [{"indicator": tile_name(i), "dora": kind_name(d), "hits": n}
+                               for i, d, n in self.ura_hits],
             "ura_counted": self.ura_counted,
             "kita_detail": {
                 "set_aside": self.kita_set_aside,
@@ -56,7 +58,7 @@ class Bonus:
         }
 
 
-def _hits(counts: Sequence[int], indicators: Sequence[int]) -> tuple[int, int, tuple[tuple[str, str, int], ...]]:
+def _hits(counts: Sequence[int], indicators: Sequence[int]) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
     total = 0
     on_north = 0
     rows = []
@@ -66,7 +68,7 @@ def _hits(counts: Sequence[int], indicators: Sequence[int]) -> tuple[int, int, t
         total += n
         if d == NORTH:
             on_north += 1
-        rows.append((tile_name(ind), kind_name(d), n))
+        rows.append((ind, d, n))
     return total, on_north, tuple(rows)
 
 
@@ -86,7 +88,7 @@ def count_bonus(
     kita_han = kita + kita * dora_north
     ura_n = 0
     ura_kita = 0
-    ura_rows: tuple[tuple[str, str, int], ...] = ()
+    ura_rows: tuple[tuple[int, int, int], ...] = ()
     if riichi:
         ura_n, ura_north, ura_rows = _hits(counts, ura)
         ura_kita = kita * ura_north

@@ -13,8 +13,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiles import DRAGONS, NORTH, TERMINALS_AND_HONOURS, kind_name
 from .yaku import Reading, pair_fu
@@ -35,13 +34,17 @@ _SET_FU = {
 }
 
 
-@dataclass(frozen=True)
-class FuLine:
+class FuLine(NamedTuple):
     """One source of fu: ``reason`` is a stable id, ``tiles`` the group it comes from (MPSZ)."""
 
     fu: int
     reason: str
-    tiles: str = ""
+    kind: int = -1  # the kind of the group the fu comes from (-1: none)
+    count: int = 0  # how many tiles that group has
+
+    @property
+    def tiles(self) -> str:
+        return same_tiles(self.kind, self.count) if self.kind >= 0 else ""
 
     def to_json(self) -> dict[str, object]:
         return {"fu": self.fu, "reason": self.reason, "tiles": self.tiles}
@@ -73,6 +76,14 @@ def _pair_reason(pair: int, seat: int, round_wind: int) -> str:
 
 def fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: Ruleset) -> tuple[list[FuLine], int]:
     """The fu lines of a reading and the rounded total (chiitoitsu 25, kokushi 0)."""
+    key = ("fu", tsumo, seat, round_wind, rules.north_is_yakuhai)
+    found = reading.memo.get(key)
+    if found is None:
+        found = reading.memo[key] = _fu_lines(reading, tsumo, seat, round_wind, rules)
+    return found
+
+
+def _fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: Ruleset) -> tuple[list[FuLine], int]:
     if reading.form == "chiitoitsu":
         return [FuLine(25, "chiitoitsu")], 25
     if reading.form == "kokushi":
@@ -86,11 +97,11 @@ def fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: R
         fu = _SET_FU[(g.shape, yaochuu, g.concealed)]
         state = "closed" if g.concealed else "open"
         kind = "honour_" if g.tile >= 27 else "terminal_" if yaochuu else ""
-        lines.append(FuLine(fu, f"{state}_{kind}{g.shape}", same_tiles(g.tile, 4 if g.shape == "kan" else 3)))
+        lines.append(FuLine(fu, f"{state}_{kind}{g.shape}", g.tile, 4 if g.shape == "kan" else 3))
         extra += fu
     pfu = pair_fu(reading.pair, seat, round_wind, rules)
     if pfu:
-        lines.append(FuLine(pfu, _pair_reason(reading.pair, seat, round_wind), same_tiles(reading.pair, 2)))
+        lines.append(FuLine(pfu, _pair_reason(reading.pair, seat, round_wind), reading.pair, 2))
         extra += pfu
     if reading.wait in ("kanchan", "penchan", "tanki"):
         lines.append(FuLine(2, reading.wait))

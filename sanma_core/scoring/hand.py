@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,12 +24,12 @@ from ..tiles import (
     NUM_KINDS,
     RED_5P,
     RED_5S,
+    SANMA_KINDS,
     SOUTH,
     WEST,
     NotationError,
     check_tile_supply,
     format_tiles,
-    is_red,
     kind,
     kind_name,
     tile_name,
@@ -107,7 +106,7 @@ class WinInput:
         return win_input_from_request(request)
 
 
-@dataclass(frozen=True)
+@dataclass
 class ScoreResult:
     """The value of a hand; ``to_json()`` gives the CONTRACTS.md output fields."""
 
@@ -154,6 +153,35 @@ class ScoreResult:
 
 
 # ---- validation -------------------------------------------------------------
+
+_KIND_OF = (*range(NUM_KINDS), 13, 22)
+_VALID_TILES = frozenset((*SANMA_KINDS, RED_5P, RED_5S))
+
+
+def _supply_ok(win: WinInput, rules: Ruleset) -> bool:
+    """Fast check of the tile supply; False sends the caller to the precise (slow) check."""
+    if not 0 <= win.kita <= 4 or len(win.melds) > 4:
+        return False
+    n = [0] * (NUM_KINDS + 2)
+    valid = _VALID_TILES
+    try:
+        for group in (win.hand, win.dora, win.ura):
+            for t in group:
+                if t not in valid:
+                    return False
+                n[t] += 1
+        for m in win.melds:
+            for t in m.tiles:
+                n[t] += 1
+    except (TypeError, IndexError):
+        return False
+    n[NORTH] += win.kita
+    if max(n[:NUM_KINDS]) > 4 or n[RED_5P] > rules.red_five_p or n[RED_5S] > rules.red_five_s:
+        return False
+    if n[13] + n[RED_5P] > 4 or n[22] + n[RED_5S] > 4:
+        return False
+    return not (rules.red_five_p and n[13] > 4 - rules.red_five_p or rules.red_five_s and n[22] > 4 - rules.red_five_s)
+
 
 def _check_counts(win: WinInput, rules: Ruleset) -> None:
     for name in ("kita", "honba", "sticks"):
@@ -248,6 +276,13 @@ def _sequence_wait(start: int, w: int) -> str:
     return "ryanmen"
 
 
+_HAND_GROUP = (
+    tuple(Group("sequence", k, "hand", True) for k in range(NUM_KINDS)),
+    tuple(Group("triplet", k, "hand", True) for k in range(NUM_KINDS)),
+)
+_RON_TRIPLET = tuple(Group("triplet", k, "hand", False) for k in range(NUM_KINDS))
+
+
 def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], tsumo: bool,
              summary: HandSummary) -> list[Reading]:
     """Every reading of a complete hand: each decomposition with each group the winning tile can complete."""
@@ -267,12 +302,9 @@ def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], t
                 seen.add((t, k))
                 candidates.append((i, t))
         for index, shape in candidates:
-            groups = []
-            for i, (t, k) in enumerate(hand_groups):
-                if t == SEQ:
-                    groups.append(Group("sequence", k, "hand", True))
-                else:
-                    groups.append(Group("triplet", k, "hand", not (i == index and not tsumo)))
+            groups = [_HAND_GROUP[t][k] for t, k in hand_groups]
+            if index >= 0 and shape != SEQ and not tsumo:
+                groups[index] = _RON_TRIPLET[hand_groups[index][1]]
             if index < 0:
                 wait = "tanki"
             elif shape == SEQ:
@@ -289,7 +321,38 @@ def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], t
     return out
 
 
-_settle = functools.lru_cache(maxsize=1 << 14)(settle_win)
+_READINGS_CACHE: dict[tuple, list[Reading]] = {}
+
+
+def _cached_readings(key: tuple[int, ...], win_kind: int, melds: tuple[Meld, ...], tsumo: bool,
+                     full: tuple[int, ...]) -> list[Reading]:
+    """:func:`readings`, memoised per concealed-hand key, winning kind, melds and tsumo/ron."""
+    ck = (key, win_kind, melds, tsumo)
+    found = _READINGS_CACHE.get(ck)
+    if found is None:
+        if len(_READINGS_CACHE) > 1 << 14:
+            _READINGS_CACHE.clear()
+        found = _READINGS_CACHE[ck] = readings(key, win_kind, melds, tsumo, HandSummary(full, win_kind))
+    return found
+
+
+_SETTLE_CACHE: dict[int, tuple[Ruleset, dict[tuple, Settlement]]] = {}
+
+
+def _settle(rules: Ruleset, *args: object) -> Settlement:
+    """settle_win, memoised per ruleset object (keyed by identity: hashing a Ruleset is slow)."""
+    entry = _SETTLE_CACHE.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_SETTLE_CACHE) > 64:
+            _SETTLE_CACHE.clear()
+        entry = _SETTLE_CACHE[id(rules)] = (rules, {})
+    cache = entry[1]
+    found = cache.get(args)
+    if found is None:
+        if len(cache) > 1 << 14:
+            cache.clear()
+        found = cache[args] = settle_win(rules, *args)  # type: ignore[arg-type]
+    return found
 
 
 def _full_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
@@ -307,11 +370,12 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     :class:`NoYakuError`, :class:`ContradictionError`, :class:`WinTileError` or
     :class:`~sanma_core.tiles.NotationError`.
     """
-    _check_counts(win, rules)
+    if not (win.win in _VALID_TILES and _supply_ok(win, rules)):
+        _check_counts(win, rules)
     win_kind = kind(win.win)
     concealed = [0] * NUM_KINDS
     for t in win.hand:
-        concealed[kind(t)] += 1
+        concealed[_KIND_OF[t]] += 1
     if not concealed[win_kind]:
         raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
     expected = 14 - 3 * len(win.melds)
@@ -323,12 +387,11 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     _check_situation(win, rules)
     key = tuple(concealed)
     full = _full_counts(key, win.melds) if win.melds else key
-    summary = HandSummary(full, win_kind)
-    found = readings(key, win_kind, win.melds, win.tsumo, summary)
+    found = _cached_readings(key, win_kind, win.melds, win.tsumo, full)
     if not found:
         raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
                                   + (f" next to {len(win.melds)} meld(s)" if win.melds else ""))
-    reds = sum(1 for t in win.hand if is_red(t)) + sum(1 for m in win.melds for t in m.tiles if is_red(t))
+    reds = sum(1 for t in win.hand if t >= NUM_KINDS) + sum(1 for m in win.melds for t in m.tiles if t >= NUM_KINDS)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     best = None
     best_key = None
@@ -355,7 +418,8 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
             + (" (dora, red fives and kita are not yaku)" if bonus.total else "")
         )
     reading, yaku, yakuman, listed, han, lines, fu, settlement = best
-    settlement = dataclasses.replace(settlement, payments=dict(settlement.payments))  # the cached one stays intact
+    settlement = Settlement(settlement.base, settlement.limit, dict(settlement.payments), settlement.total,
+                            settlement.steps, settlement.payers)  # a copy: the cached one stays intact
     if yakuman:
         dora = aka = ura = kita = 0
     else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiles import CHUN, DRAGONS, HAKU, HATSU, NORTH, TERMINALS, TERMINALS_AND_HONOURS
 
@@ -33,24 +33,41 @@ class HandSummary:
     """Facts about the whole hand (concealed tiles and melds) shared by every reading."""
 
     __slots__ = ("counts", "suits", "has_honours", "all_simples", "all_yaochuu", "all_terminals", "all_honours",
-                 "all_green", "win_kind", "win_count")
+                 "all_green", "win_kind", "win_count", "maybe_yakuman")
 
     def __init__(self, counts: tuple[int, ...], win_kind: int) -> None:
         self.counts = counts
-        kinds = [k for k in range(34) if counts[k]]
-        self.suits = {k // 9 for k in kinds if k < 27}
-        self.has_honours = any(k >= 27 for k in kinds)
-        self.all_simples = not any(_YAOCHUU_LIST[k] for k in kinds)
-        self.all_yaochuu = all(_YAOCHUU_LIST[k] for k in kinds)
-        self.all_terminals = all(_TERMINAL_LIST[k] for k in kinds)
-        self.all_honours = all(k >= 27 for k in kinds)
-        self.all_green = all(k in GREEN_KINDS for k in kinds)
+        suits = set()
+        honours = yaochuu = terminals = green = 0
+        n = 0
+        for k in range(34):
+            if counts[k]:
+                n += 1
+                if k >= 27:
+                    honours += 1
+                else:
+                    suits.add(k // 9)
+                if _YAOCHUU_LIST[k]:
+                    yaochuu += 1
+                if _TERMINAL_LIST[k]:
+                    terminals += 1
+                if k in GREEN_KINDS:
+                    green += 1
+        self.suits = suits
+        self.has_honours = honours > 0
+        self.all_simples = yaochuu == 0
+        self.all_yaochuu = yaochuu == n
+        self.all_terminals = terminals == n
+        self.all_honours = honours == n
+        self.all_green = green == n
         self.win_kind = win_kind
         self.win_count = counts[win_kind]
+        # a necessary condition of the hand-wide yakuman (all honours / green / terminals, nine gates)
+        self.maybe_yakuman = (self.all_honours or self.all_green or self.all_terminals
+                              or (not honours and len(suits) == 1 and 0 not in suits))
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """One set of a regular reading.
 
     ``shape`` is ``"sequence"``, ``"triplet"`` or ``"kan"``; ``tile`` its first kind;
@@ -70,28 +87,59 @@ class Group:
         return (self.tile,) * (4 if self.shape == "kan" else 3)
 
 
-@dataclass
 class Reading:
-    """One way to read a complete hand: the form, its groups, the pair(s) and the wait."""
+    """One way to read a complete hand: the form, its groups, the pair(s) and the wait.
 
-    form: str  # "regular", "chiitoitsu" or "kokushi"
-    groups: tuple[Group, ...]
-    pair: int  # the pair kind of a regular reading, -1 otherwise
-    pairs: tuple[int, ...]  # the seven pairs of chiitoitsu
-    wait: str  # "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi"
-    win_group: int  # index into groups, -1 for the pair / not regular
-    closed: bool
-    summary: HandSummary
-    seqs: tuple[int, ...] = field(init=False)
-    trips: tuple[int, ...] = field(init=False)
-    ankou: int = field(init=False)
-    kans: int = field(init=False)
+    ``form`` is ``"regular"``, ``"chiitoitsu"`` or ``"kokushi"``; ``pair`` the pair kind of a
+    regular reading (-1 otherwise); ``pairs`` the seven pairs of chiitoitsu; ``wait`` one of
+    ``ryanmen kanchan penchan tanki shanpon kokushi``; ``win_group`` the index of the group the
+    winning tile completes (-1: the pair, or not regular).
+    """
 
-    def __post_init__(self) -> None:
-        self.seqs = tuple(g.tile for g in self.groups if g.shape == "sequence")
-        self.trips = tuple(g.tile for g in self.groups if g.shape != "sequence")
-        self.ankou = sum(1 for g in self.groups if g.shape != "sequence" and g.concealed)
-        self.kans = sum(1 for g in self.groups if g.shape == "kan")
+    __slots__ = ("form", "groups", "pair", "pairs", "wait", "win_group", "closed", "summary", "seqs", "trips",
+                 "ankou", "kans", "dragon_sets", "wind_sets", "peikou", "memo")
+
+    def __init__(self, form: str, groups: tuple[Group, ...], pair: int, pairs: tuple[int, ...], wait: str,
+                 win_group: int, closed: bool, summary: HandSummary) -> None:
+        self.form = form
+        self.groups = groups
+        self.pair = pair
+        self.pairs = pairs
+        self.wait = wait
+        self.win_group = win_group
+        self.closed = closed
+        self.summary = summary
+        seqs = []
+        trips = []
+        ankou = kans = dragons = winds = 0
+        for g in groups:
+            if g.shape == "sequence":
+                seqs.append(g.tile)
+                continue
+            t = g.tile
+            trips.append(t)
+            if g.concealed:
+                ankou += 1
+            if g.shape == "kan":
+                kans += 1
+            if t >= 31:
+                dragons += 1
+            elif t >= 27:
+                winds += 1
+        self.seqs = tuple(seqs)
+        self.trips = tuple(trips)
+        self.ankou = ankou
+        self.kans = kans
+        self.dragon_sets = dragons
+        self.wind_sets = winds
+        peikou = 0
+        if len(seqs) >= 2:
+            seen: dict[int, int] = {}
+            for t in seqs:
+                seen[t] = seen.get(t, 0) + 1
+            peikou = sum(n // 2 for n in seen.values())
+        self.peikou = peikou  # pairs of identical sequences
+        self.memo: dict = {}  # per-situation results cached by the scorer
 
 
 class Situation:
@@ -158,13 +206,6 @@ def _has_trip(kind: int) -> Predicate:
     return lambda r, s, rules: kind in r.trips
 
 
-def _peikou_pairs(r: Reading) -> int:
-    seen: dict[int, int] = {}
-    for t in r.seqs:
-        seen[t] = seen.get(t, 0) + 1
-    return sum(n // 2 for n in seen.values())
-
-
 def _outside(r: Reading, allowed: list[bool]) -> bool:
     if r.form != "regular" or not r.seqs or not allowed[r.pair]:
         return False
@@ -178,21 +219,14 @@ def _outside(r: Reading, allowed: list[bool]) -> bool:
 
 
 def _ittsu(r: Reading) -> bool:
-    starts = set(r.seqs)
-    return any({b, b + 3, b + 6} <= starts for b in (9, 18))
+    s = r.seqs
+    return (9 in s and 12 in s and 15 in s) or (18 in s and 21 in s and 24 in s)
 
 
 def _sanshoku_doukou(r: Reading) -> bool:
-    trips = set(r.trips)
-    return any({rank, 9 + rank, 18 + rank} <= trips for rank in range(9))
-
-
-def _dragon_sets(r: Reading) -> int:
-    return sum(1 for t in r.trips if t in DRAGONS)
-
-
-def _wind_sets(r: Reading) -> int:
-    return sum(1 for t in r.trips if t in WIND_KINDS)
+    # characters have only 1m and 9m, so only terminal triplets can match across the three suits
+    t = r.trips
+    return (0 in t and 9 in t and 18 in t) or (8 in t and 17 in t and 26 in t)
 
 
 def _four_concealed(r: Reading) -> bool:
@@ -260,7 +294,7 @@ _CATALOGUE = [
     Yaku("tanyao", "All simples", "Tanyao", "断么九", 1, 1,
          lambda r, s, rules: r.summary.all_simples and (r.closed or rules.open_tanyao)),
     Yaku("iipeikou", "Pure double sequence", "Iipeikou", "一盃口", 1, 0,
-         lambda r, s, rules: r.closed and _peikou_pairs(r) == 1),
+         lambda r, s, rules: r.closed and r.peikou == 1),
     Yaku("haku", "White dragon", "Haku", "白", 1, 1, _has_trip(HAKU)),
     Yaku("hatsu", "Green dragon", "Hatsu", "發", 1, 1, _has_trip(HATSU)),
     Yaku("chun", "Red dragon", "Chun", "中", 1, 1, _has_trip(CHUN)),
@@ -281,7 +315,7 @@ _CATALOGUE = [
     Yaku("honroutou", "All terminals and honours", "Honroutou", "混老頭", 2, 2,
          lambda r, s, rules: r.form != "kokushi" and not r.seqs and r.summary.all_yaochuu),
     Yaku("shousangen", "Little three dragons", "Shousangen", "小三元", 2, 2,
-         lambda r, s, rules: _dragon_sets(r) == 2 and r.pair in DRAGONS),
+         lambda r, s, rules: r.dragon_sets == 2 and r.pair in DRAGONS),
     Yaku("chanta", "Half outside hand", "Chanta", "混全帯么九", 2, 1,
          lambda r, s, rules: r.summary.has_honours and _outside(r, _YAOCHUU_LIST)),
     Yaku("ittsu", "Pure straight", "Ittsu", "一気通貫", 2, 1, lambda r, s, rules: _ittsu(r)),
@@ -289,7 +323,7 @@ _CATALOGUE = [
     Yaku("junchan", "Fully outside hand", "Junchan", "純全帯么九", 3, 2,
          lambda r, s, rules: _outside(r, _TERMINAL_LIST)),
     Yaku("ryanpeikou", "Twice pure double sequence", "Ryanpeikou", "二盃口", 3, 0,
-         lambda r, s, rules: r.closed and _peikou_pairs(r) == 2),
+         lambda r, s, rules: r.closed and r.peikou == 2),
     Yaku("chinitsu", "Full flush", "Chinitsu", "清一色", 6, 5, lambda r, s, rules: _chinitsu(r)),
     # yakuman
     Yaku("kokushi", "Thirteen orphans", "Kokushi musou", "国士無双", 13, 0,
@@ -301,11 +335,11 @@ _CATALOGUE = [
     Yaku("suuankou_tanki", "Four concealed triplets, pair wait", "Suuankou tanki", "四暗刻単騎", 13, 0,
          lambda r, s, rules: _four_concealed(r) and r.wait == "tanki", yakuman=True, special=True),
     Yaku("daisangen", "Big three dragons", "Daisangen", "大三元", 13, 13,
-         lambda r, s, rules: _dragon_sets(r) == 3, yakuman=True),
+         lambda r, s, rules: r.dragon_sets == 3, yakuman=True),
     Yaku("shousuushii", "Little four winds", "Shousuushii", "小四喜", 13, 13,
-         lambda r, s, rules: _wind_sets(r) == 3 and r.pair in WIND_KINDS, yakuman=True),
+         lambda r, s, rules: r.wind_sets == 3 and r.pair in WIND_KINDS, yakuman=True),
     Yaku("daisuushii", "Big four winds", "Daisuushii", "大四喜", 13, 13,
-         lambda r, s, rules: _wind_sets(r) == 4, yakuman=True, special=True),
+         lambda r, s, rules: r.wind_sets == 4, yakuman=True, special=True),
     Yaku("tsuuiisou", "All honours", "Tsuuiisou", "字一色", 13, 13,
          lambda r, s, rules: r.form != "kokushi" and r.summary.all_honours, yakuman=True),
     Yaku("ryuuiisou", "All green", "Ryuuiisou", "緑一色", 13, 13,
@@ -326,6 +360,30 @@ YAKU: dict[str, Yaku] = {y.id: y for y in _CATALOGUE}
 ORDINARY: tuple[Yaku, ...] = tuple(y for y in _CATALOGUE if not y.yakuman)
 YAKUMAN: tuple[Yaku, ...] = tuple(y for y in _CATALOGUE if y.yakuman)
 
+# A shortcut, not a rule: these yaku can only hold with triplets/kans, or only with sequences.
+_NEEDS_SETS = frozenset({"haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind", "toitoi", "sanankou",
+                         "sanshoku_doukou", "sankantsu", "shousangen"})
+_NEEDS_SEQS = frozenset({"pinfu", "iipeikou", "chanta", "ittsu", "junchan", "ryanpeikou"})
+#: Yaku that read only the situation flags (the others read the reading, seat and round wind and
+#: the ruleset's open_tanyao / north_is_yakuhai, so their result is memoised per reading).
+SITUATION_ONLY = frozenset({"riichi", "double_riichi", "ippatsu", "menzen_tsumo", "rinshan_kaihou", "chankan",
+                            "haitei", "houtei"})
+_SITUATION = {closed: tuple(y for y in ORDINARY if y.id in SITUATION_ONLY and (closed or y.han_open))
+              for closed in (False, True)}
+_SHAPE = {
+    (closed, sets, seqs): tuple(
+        y for y in ORDINARY
+        if y.id not in SITUATION_ONLY and (closed or y.han_open)
+        and (sets or y.id not in _NEEDS_SETS) and (seqs or y.id not in _NEEDS_SEQS)
+    )
+    for closed in (False, True) for sets in (False, True) for seqs in (False, True)
+}
+_ORDER = {y.id: i for i, y in enumerate(_CATALOGUE)}
+
+
+def _order(y: Yaku) -> int:
+    return _ORDER[y.id]
+
 
 def find_yaku(reading: Reading, situation: Situation, rules: Ruleset) -> tuple[list[Yaku], int]:
     """The yaku of one reading and the yakuman multiplier (yakuman hide ordinary yaku).
@@ -333,8 +391,20 @@ def find_yaku(reading: Reading, situation: Situation, rules: Ruleset) -> tuple[l
     Exclusive pairs are settled here: ryanpeikou over iipeikou, chinitsu over honitsu,
     junchan over chanta, double riichi over riichi.
     """
-    found = [y for y in YAKUMAN if y.test(reading, situation, rules)]
-    if found:
-        return found, sum(y.multiplier(rules) for y in found)
-    closed = reading.closed
-    return [y for y in ORDINARY if (closed or y.han_open) and y.test(reading, situation, rules)], 0
+    r = reading
+    if (r.summary.maybe_yakuman or r.ankou == 4 or r.kans == 4 or r.dragon_sets == 3 or r.wind_sets >= 3
+            or r.form == "kokushi" or situation.tenhou or situation.chiihou):
+        found = [y for y in YAKUMAN if y.test(reading, situation, rules)]
+        if found:
+            return found, sum(y.multiplier(rules) for y in found)
+    key = ("yaku", situation.seat, situation.round, rules.open_tanyao, rules.north_is_yakuhai)
+    shape = r.memo.get(key)
+    if shape is None:
+        shape = r.memo[key] = [y for y in _SHAPE[(r.closed, bool(r.trips), bool(r.seqs))]
+                               if y.test(r, situation, rules)]
+    flags = [y for y in _SITUATION[r.closed] if y.test(r, situation, rules)]
+    if not flags:
+        return list(shape), 0
+    if not shape:
+        return flags, 0
+    return sorted(flags + shape, key=_order), 0
