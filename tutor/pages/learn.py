@@ -159,7 +159,7 @@ def _step(lesson, index: int, rules: Ruleset) -> None:
     step = lesson.steps[index]
     try:
         r = course.render_step(step, rules)
-    except ValueError as exc:
+    except Exception as exc:  # a lesson that cannot be filled must not show a traceback
         st.error(f"This step cannot be shown under {rules.title}: {exc}")
         return
     if r.title:
