@@ -191,6 +191,12 @@ def _grouped(values: list[PresetValue]) -> str:
     return "; ".join(parts)
 
 
+def _preset_rules(name: Any) -> dict[str, Any]:
+    if name not in PRESETS:
+        raise ExpressionError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+    return rule_mapping(load_preset(name))
+
+
 def others_text(rules: Ruleset, field: str) -> str:
     """How the presets other than the active one set a field, grouped by value."""
     values = [pv for pv in preset_values(field) if pv.name != rules.name]
@@ -272,7 +278,7 @@ def _tile_error(text: Any) -> str:
 def _optional(module: str, attr: str) -> Callable[..., Any] | None:
     try:
         return getattr(importlib.import_module(module), attr)
-    except (ImportError, AttributeError):
+    except Exception:  # an engine part that is missing or fails to import is simply not offered
         return None
 
 
@@ -405,6 +411,7 @@ def environment(rules: Ruleset) -> dict[str, Any]:
         "dora": Function("dora", lambda indicator: kind_name(dora_from_indicator(_tile(indicator)))),
         "kita_han": Function("kita_han", _kita_han),
         "presets": Function("presets", preset_values),
+        "preset": Function("preset", _preset_rules),
         "others": Function("others", lambda field: others_text(rules, field)),
         "all_presets": Function("all_presets", lambda field: _grouped(preset_values(field))),
         "presets_where": Function("presets_where", lambda field, value=True: [p.name for p in preset_values(field) if p.value == value]),

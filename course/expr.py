@@ -391,6 +391,8 @@ def _call(func: Any, args: list[Any], kwargs: dict[str, Any], label: str) -> Any
         raise
     except (TypeError, ValueError, KeyError, IndexError) as exc:
         raise ExpressionError(f"{func.name}(): {exc}") from None
+    except Exception as exc:  # an engine failure must become a reported lesson error, not a crash
+        raise ExpressionError(f"{func.name}(): the engine failed: {type(exc).__name__}: {exc}") from None
 
 
 def evaluate(node: Any, env: Mapping[str, Any], filters: Mapping[str, Function] | None = None) -> Any:
