@@ -1,0 +1,1 @@
+"""One module per drill type; each exposes ``generate(rules, rng, difficulty) -> Draft``."""

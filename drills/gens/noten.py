@@ -1,0 +1,81 @@
+"""Exhaustive draws: noten payments (who pays whom) and, harder, nagashi mangan."""
+
+from __future__ import annotations
+
+import random
+
+from sanma_core.rules import Ruleset
+from sanma_core.scoring.payments import nagashi_payments, noten_payments
+
+from ..base import SEAT_NAMES, SEATS, Draft, step
+
+_TENPAI_PATTERNS = {
+    "noten.one_tenpai": [(True, False, False), (False, True, False), (False, False, True)],
+    "noten.two_tenpai": [(True, True, False), (True, False, True), (False, True, True)],
+    "noten.all_tenpai": [(True, True, True)],
+    "noten.all_noten": [(False, False, False)],
+}
+_POOLS = {
+    1: ["noten.one_tenpai", "noten.one_tenpai", "noten.two_tenpai", "noten.two_tenpai", "noten.all_tenpai", "noten.all_noten"],
+    2: ["noten.one_tenpai", "noten.two_tenpai", "noten.all_tenpai", "noten.all_noten"],
+    3: ["noten.one_tenpai", "noten.two_tenpai", "noten.nagashi", "noten.nagashi"],
+}
+_FIELDS = tuple((seat, f"{SEAT_NAMES[seat]}") for seat in SEATS)
+
+
+def _start_scores(rules: Ruleset, rng: random.Random) -> list[int]:
+    total = 3 * rules.start_points
+    a = rng.randrange(10, 60) * 1000 + rng.choice((0, 0, 500, 300, 800))
+    b = rng.randrange(10, 50) * 1000 + rng.choice((0, 0, 200, 700))
+    return [a, b, total - a - b]
+
+
+def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    concept = rng.choice(_POOLS[difficulty])
+    data: dict[str, object] = {"dealer": "E", "pool": rules.noten_pool}
+    if concept == "noten.nagashi":
+        winner = rng.randrange(3)
+        honba = rng.choice((0, 1, 2))
+        tenpai = [rng.random() < 0.5 for _ in SEATS]
+        deltas = nagashi_payments(rules, winner, dealer=0, honba=honba)
+        data.update(nagashi=SEATS[winner], honba=honba, tenpai=dict(zip(SEATS, tenpai, strict=True)))
+        concept = "noten.nagashi.dealer" if winner == 0 else "noten.nagashi.non_dealer"
+        prompt = (
+            f"Exhaustive draw with {honba} honba. {SEAT_NAMES[SEATS[winner]]} has nagashi mangan "
+            "(every discard a terminal or honour, none called). What is each player's score change?"
+        )
+        steps = [
+            step("nagashi", winner=SEATS[winner], dealer=winner == 0, honba=honba,
+                 note="paid as a mangan tsumo under the ruleset's tsumo rule, instead of noten payments"),
+        ]
+    else:
+        tenpai = list(rng.choice(_TENPAI_PATTERNS[concept]))
+        deltas = noten_payments(rules, tenpai)
+        data["tenpai"] = dict(zip(SEATS, tenpai, strict=True))
+        status = ", ".join(f"{SEAT_NAMES[s]} {'tenpai' if t else 'noten'}" for s, t in zip(SEATS, tenpai, strict=True))
+        prompt = f"Exhaustive draw: {status}. What is each player's score change?"
+        n = sum(tenpai)
+        steps = [step("noten_pool", pool=rules.noten_pool, tenpai=n, noten=3 - n)]
+        if 0 < n < 3:
+            steps.append(step("split", each_tenpai_gets=rules.noten_pool // n, each_noten_pays=rules.noten_pool // (3 - n)))
+        else:
+            steps.append(step("no_payment", reason="everyone tenpai" if n == 3 else "everyone noten"))
+    steps.append(step("deltas", **dict(zip(SEATS, deltas, strict=True))))
+    answer = dict(zip(SEATS, deltas, strict=True))
+    if difficulty >= 2 and concept.startswith("noten.") and not concept.startswith("noten.nagashi"):
+        scores = _start_scores(rules, rng)
+        data["scores"] = dict(zip(SEATS, scores, strict=True))
+        answer = {s: scores[i] + deltas[i] for i, s in enumerate(SEATS)}
+        prompt = prompt.replace("score change?", "score after the payments?") + " Scores before: " + ", ".join(
+            f"{SEAT_NAMES[s]} {scores[i]}" for i, s in enumerate(SEATS)
+        )
+        steps.append(step("final_scores", **answer))
+    return Draft(
+        concept=concept,
+        prompt=prompt,
+        data=data,
+        answer_kind="numbers",
+        answer={"numbers": answer},
+        number_fields=_FIELDS,
+        explanation=tuple(steps),
+    )

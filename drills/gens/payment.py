@@ -1,0 +1,119 @@
+"""Payments: what each loser pays for a stated hand value (ron, tsumo, dealer, honba, sticks).
+
+Tsumo loss is front and centre: every tsumo explanation shows the absent
+fourth player's share, and the ``payment.tsumo_loss`` questions compare the
+ron and the tsumo of the same hand.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sanma_core.rules import Ruleset
+from sanma_core.scoring.payments import LIMIT_NAMES, base_points, four_player_settlement, settle_win
+
+from ..base import Draft, step
+
+LIMIT_CASES = ("", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
+_HAN_BY_LIMIT = {"haneman": (6, 7), "baiman": (8, 9, 10), "sanbaiman": (11, 12), "kazoe_yakuman": (13, 14, 15)}
+_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+def _value_for(limit: str, tsumo: bool, rules: Ruleset, rng: random.Random) -> tuple[int, int, int]:
+    """(han, fu, yakuman) of a hand at the given limit."""
+    if limit == "yakuman":
+        mult = 2 if rules.double_yakuman_special and rng.random() < 0.25 else 1
+        return 13 * mult, 0, mult
+    if limit in _HAN_BY_LIMIT:
+        return rng.choice(_HAN_BY_LIMIT[limit]), rng.choice((30, 40, 50)), 0
+    while True:
+        han = rng.choice((1, 1, 2, 2, 3, 3, 4, 4, 5)) if limit == "mangan" else rng.choice((1, 2, 3, 4))
+        fu = rng.choice(_FU)
+        if fu == 20 and (not tsumo or han < 2):
+            continue
+        if fu == 25 and han < 2:
+            continue
+        if base_points(rules, han, fu).limit == limit:
+            return han, fu, 0
+
+
+def _fields(payments: dict[str, int]) -> tuple[tuple[str, str], ...]:
+    labels = {"ron": "Discarder pays", "dealer": "Dealer pays", "non_dealer": "Other non-dealer pays", "each": "Each player pays"}
+    fields = tuple((key, labels[key]) for key in payments)
+    return (*fields, ("total", "Winner gains in total"))
+
+
+def _value_text(han: int, fu: int, yakuman: int) -> str:
+    if yakuman:
+        return "a yakuman" if yakuman == 1 else f"a {yakuman}× yakuman"
+    return f"{han} han {fu} fu"
+
+
+def _settlement_steps(rules: Ruleset, han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int, honba: int, sticks: int):
+    s = settle_win(rules, han, fu, dealer=dealer, tsumo=tsumo, yakuman=yakuman, honba=honba, sticks=sticks)
+    steps = [step("base_points", base=s.base, limit=s.limit, lines=list(s.steps))]
+    if tsumo:
+        four = four_player_settlement(han, fu, dealer=dealer, tsumo=True, yakuman=yakuman)
+        steps.append(step("tsumo_loss", tsumo_loss=rules.tsumo_loss, four_player_total=four.total,
+                          sanma_total_before_honba=sum(a for _, a in settle_win(rules, han, fu, dealer, True, yakuman).payers)))
+    return s, steps
+
+
+def pick_case(rng: random.Random, difficulty: int) -> tuple[bool, bool, str]:
+    """(tsumo, dealer, limit) for a payment concept; every combination is reachable at every difficulty."""
+    tsumo = rng.random() < (0.6 if difficulty == 1 else 0.5)
+    dealer = rng.random() < 0.4
+    limit = rng.choice(LIMIT_CASES) if rng.random() < (0.4 if difficulty == 1 else 0.7) else ""
+    return tsumo, dealer, limit
+
+
+def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    if difficulty >= 2 and rng.random() < 0.25:
+        return _tsumo_loss_question(rules, rng, difficulty)
+    tsumo, dealer, limit = pick_case(rng, difficulty)
+    han, fu, yakuman = _value_for(limit, tsumo, rules, rng)
+    honba = rng.choice((0, 0, 1, 2)) if difficulty == 1 else rng.choice((0, 1, 2, 3, 4))
+    sticks = 0 if difficulty == 1 else rng.choice((0, 0, 1, 2))
+    s, steps = _settlement_steps(rules, han, fu, dealer, tsumo, yakuman, honba, sticks)
+    answer = {**s.payments, "total": s.total}
+    who = "dealer" if dealer else "non-dealer"
+    how = "tsumo" if tsumo else "ron"
+    prompt = f"The {who} wins by {how} with {_value_text(han, fu, yakuman)}"
+    extras = []
+    if honba:
+        extras.append(f"{honba} honba")
+    if sticks:
+        extras.append(f"{sticks} riichi stick{'s' if sticks > 1 else ''} on the table")
+    if extras:
+        prompt += " (" + ", ".join(extras) + ")"
+    prompt += ". What does each loser pay, and what does the winner gain?"
+    return Draft(
+        concept=f"payment.{how}.{'dealer' if dealer else 'non_dealer'}",
+        prompt=prompt,
+        data={"han": han, "fu": fu, "yakuman": yakuman, "dealer": dealer, "tsumo": tsumo, "honba": honba,
+              "sticks": sticks, "limit": s.limit, "limit_name": LIMIT_NAMES[s.limit]},
+        answer_kind="numbers",
+        answer={"numbers": answer},
+        number_fields=_fields(s.payments),
+        explanation=tuple(steps) + (step("payments", **s.payments, total=s.total),),
+    )
+
+
+def _tsumo_loss_question(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    dealer = rng.random() < 0.4
+    limit = rng.choice(("", "", "mangan", "haneman"))
+    han, fu, yakuman = _value_for(limit, False, rules, rng)
+    ron = settle_win(rules, han, fu, dealer=dealer, tsumo=False, yakuman=yakuman)
+    tsumo, steps = _settlement_steps(rules, han, fu, dealer, True, yakuman, 0, 0)
+    who = "dealer" if dealer else "non-dealer"
+    return Draft(
+        concept="payment.tsumo_loss",
+        prompt=f"The {who} wins with {_value_text(han, fu, yakuman)}. How much does the winner gain by ron, and how much by tsumo?",
+        data={"han": han, "fu": fu, "yakuman": yakuman, "dealer": dealer, "honba": 0, "sticks": 0, "limit": ron.limit,
+              "limit_name": LIMIT_NAMES[ron.limit]},
+        answer_kind="numbers",
+        answer={"numbers": {"ron_total": ron.total, "tsumo_total": tsumo.total}},
+        number_fields=(("ron_total", "Gain by ron"), ("tsumo_total", "Gain by tsumo")),
+        explanation=(step("ron", lines=list(ron.steps), total=ron.total), *steps,
+                     step("compare", ron_total=ron.total, tsumo_total=tsumo.total, difference=ron.total - tsumo.total)),
+    )

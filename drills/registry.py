@@ -1,0 +1,74 @@
+"""The drill types, in the order a menu shows them, and :func:`generate`."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from sanma_core.rules import Ruleset, get_ruleset
+
+from .base import rng_for
+from .model import DrillError, Question, parse_question_id, question_id
+
+DRILL_TYPES: dict[str, dict[str, str]] = {
+    "waits": {"title": "Waits", "description": "Select every tile that completes the hand (four-copy and furiten traps included)."},
+    "yaku": {"title": "Yaku", "description": "Select every yaku of a winning hand, then its han."},
+    "fu": {"title": "Fu", "description": "Count the fu of a winning hand."},
+    "payment": {"title": "Payments", "description": "What each player pays: ron or tsumo, dealer or not, honba and sticks (tsumo loss)."},
+    "kita_dora": {"title": "Kita and dora", "description": "Han from kita, dora indicators (1m, West), red fives and ura."},
+    "dora_indicator": {"title": "Dora indicator", "description": "Which tile does an indicator make dora?"},
+    "noten": {"title": "Draws", "description": "Noten payments at an exhaustive draw, and nagashi mangan."},
+    "placement": {"title": "Placement", "description": "Final placement points: return, oka, uma and leftover sticks."},
+    "efficiency": {"title": "Efficiency", "description": "The discard that keeps the most useful tiles."},
+    "mixed": {"title": "Mixed review", "description": "A question of any type."},
+}
+DIFFICULTIES = (1, 2, 3)
+_MODULES = {name: f"drills.gens.{name}" for name in DRILL_TYPES}
+
+
+def _generator(drill_type: str) -> Any:
+    return importlib.import_module(_MODULES[drill_type])
+
+
+def generate(drill_type: str, rules: Ruleset | str | None = None, seed: int = 0, difficulty: int = 1) -> Question:
+    """The question for ``(drill_type, rules, seed, difficulty)``: the same inputs give the same question.
+
+    >>> from sanma_core.rules import load_preset
+    >>> q = generate("dora_indicator", load_preset("tenhou"), seed=3)
+    >>> q.id, q.answer_kind, q == generate("dora_indicator", load_preset("tenhou"), seed=3)
+    ('dora_indicator:tenhou:3:1', 'tiles', True)
+    """
+    if drill_type not in DRILL_TYPES:
+        raise DrillError(f"unknown drill type {drill_type!r}: choose one of {', '.join(DRILL_TYPES)}")
+    if isinstance(difficulty, bool) or difficulty not in DIFFICULTIES:
+        raise DrillError(f"difficulty {difficulty!r} must be 1, 2 or 3")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DrillError(f"seed {seed!r} must be a whole number")
+    rules = get_ruleset(rules)
+    rng = rng_for(drill_type, rules.name, seed, difficulty)
+    draft = _generator(drill_type).generate(rules, rng, difficulty)
+    return Question(
+        id=question_id(drill_type, rules.name, seed, difficulty),
+        drill_type=drill_type,
+        ruleset=rules.name,
+        seed=seed,
+        difficulty=difficulty,
+        concept=draft.concept,
+        prompt=draft.prompt,
+        data=draft.data,
+        answer_kind=draft.answer_kind,
+        answer=draft.answer,
+        choices=tuple(draft.choices),
+        number_fields=tuple(draft.number_fields),
+        parts=tuple(draft.parts),
+        multi=draft.multi,
+        credit=dict(draft.credit),
+        explanation=tuple(draft.explanation),
+        hand_input=draft.hand_input,
+    )
+
+
+def regenerate(qid: str, rules: Ruleset | None = None) -> Question:
+    """Rebuild a question from its id (a custom ruleset must be passed in)."""
+    drill_type, ruleset, seed, difficulty = parse_question_id(qid)
+    return generate(drill_type, rules if rules is not None else ruleset, seed, difficulty)
