@@ -197,3 +197,33 @@ def test_explanation_is_data():
     assert steps[-2] == {"step": "sticks", "sticks": 1, "value": 1000}
     assert steps[-1]["total"] == a["total"] == a["payments"]["ron"] + 1000
     assert e["han"]["total"] == a["han"] == e["han"]["yaku"] + e["han"]["bonus"]
+
+
+# ---- deliberate differences from the `mahjong` oracle (which accepts or cannot express these) ----
+
+def test_kita_cancels_tenhou_when_it_is_a_call():
+    # RULES.md, rulesets table: "kita cancels ippatsu, double riichi, tenhou/chiihou": yes for tenhou, no for club
+    request = {"hand": "234p567p234s678s99p", "win": "9p", "tsumo": True, "tenhou": True, "kita": 1}
+    with pytest.raises(ContradictionError, match="cancels tenhou"):
+        ask(**request)
+    assert ask("club", **request)["yaku"] == [{"id": "tenhou", "han": 13}]
+
+
+def test_ippatsu_with_rinshan_only_after_a_kita_that_is_not_a_call():
+    # the winner's own kan ends ippatsu everywhere; kita does only where it counts as a call (RULES.md table)
+    request = {"hand": "234p567p234s678s99p", "win": "9p", "tsumo": True, "riichi": True, "ippatsu": True,
+               "rinshan": True, "kita": 1}
+    with pytest.raises(ContradictionError, match="ippatsu with rinshan"):
+        ask(**request)
+    assert {"ippatsu", "rinshan_kaihou"} <= {y["id"] for y in ask("club", **request)["yaku"]}
+
+
+def test_real_yakuman_outranks_kazoe_on_equal_pay():
+    # 111222333p 555s 77s: suuankou (yakuman), or three sequences: riichi tsumo iipeikou + 10 dora + 1 kita =
+    # 14 han, kazoe yakuman. Both pay 8000 + 16000; the real yakuman is reported, as Tenhou (and the `mahjong`
+    # oracle) choose it, although the kazoe reading has more han (CONTRACTS.md's tie rule read literally).
+    request = {"hand": "111222333p555s77s", "win": "5s", "tsumo": True, "riichi": True, "seat": "S",
+               "dora": ["4s", "4s", "6s", "6s"], "kita": 1}
+    a = ask(**request)
+    assert a["yaku"] == [{"id": "suuankou", "han": 13}] and a["total"] == 24000 and a["limit"] == "yakuman"
+

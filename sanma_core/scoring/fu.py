@@ -34,6 +34,12 @@ _SET_FU = {
 }
 
 
+_SET_REASON = {
+    (shape, category, concealed): f"{'closed' if concealed else 'open'}_{('', 'terminal_', 'honour_')[category]}{shape}"
+    for shape in ("triplet", "kan") for category in (0, 1, 2) for concealed in (False, True)
+}
+
+
 class FuLine(NamedTuple):
     """One source of fu: ``reason`` is a stable id, ``tiles`` the group it comes from (MPSZ)."""
 
@@ -95,9 +101,8 @@ def _fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: 
             continue
         yaochuu = g.tile in TERMINALS_AND_HONOURS
         fu = _SET_FU[(g.shape, yaochuu, g.concealed)]
-        state = "closed" if g.concealed else "open"
-        kind = "honour_" if g.tile >= 27 else "terminal_" if yaochuu else ""
-        lines.append(FuLine(fu, f"{state}_{kind}{g.shape}", g.tile, 4 if g.shape == "kan" else 3))
+        reason = _SET_REASON[(g.shape, 2 if g.tile >= 27 else int(yaochuu), g.concealed)]
+        lines.append(FuLine(fu, reason, g.tile, 4 if g.shape == "kan" else 3))
         extra += fu
     pfu = pair_fu(reading.pair, seat, round_wind, rules)
     if pfu:

@@ -264,8 +264,11 @@ def _check_situation(win: WinInput, rules: Ruleset) -> None:
 _MELD_SHAPE = {"pon": "triplet", "minkan": "kan", "ankan": "kan"}
 
 
+_MELD_GROUPS = {(mk, k): Group(_MELD_SHAPE[mk], k, mk, mk == "ankan") for mk in _MELD_SHAPE for k in range(NUM_KINDS)}
+
+
 def _meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
-    return tuple(Group(_MELD_SHAPE[m.kind], m.tile_kind, m.kind, m.kind == "ankan") for m in melds)
+    return tuple(_MELD_GROUPS[(m.kind, _KIND_OF[m.tiles[0]])] for m in melds)
 
 
 def _sequence_wait(start: int, w: int) -> str:

@@ -166,4 +166,4 @@ def regular_decompositions(counts: tuple[int, ...]) -> tuple[Decomposition, ...]
                 pair = 18 + s_pair
             sets = iso_sets + tuple((t, 9 + r) for t, r in p_sets) + tuple((t, 18 + r) for t, r in s_sets)
             result.append((pair, tuple(sorted(sets))))
-    return tuple(sorted(set(result)))
+    return tuple(result)  # distinct by construction: each suit's options are distinct

@@ -37,34 +37,26 @@ class HandSummary:
 
     def __init__(self, counts: tuple[int, ...], win_kind: int) -> None:
         self.counts = counts
-        suits = set()
-        honours = yaochuu = terminals = green = 0
-        n = 0
-        for k in range(34):
-            if counts[k]:
-                n += 1
-                if k >= 27:
-                    honours += 1
-                else:
-                    suits.add(k // 9)
-                if _YAOCHUU_LIST[k]:
-                    yaochuu += 1
-                if _TERMINAL_LIST[k]:
-                    terminals += 1
-                if k in GREEN_KINDS:
-                    green += 1
-        self.suits = suits
+        c = counts
+        total = sum(c)
+        honours = sum(c[27:34])
+        man = c[0] + c[8]  # 2m–8m never occur in sanma
+        pin = sum(c[9:18])
+        sou = sum(c[18:27])
+        yaochuu = man + c[9] + c[17] + c[18] + c[26] + honours
+        green = c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU]
+        self.suits = {i for i, n in ((0, man), (1, pin), (2, sou)) if n}
         self.has_honours = honours > 0
         self.all_simples = yaochuu == 0
-        self.all_yaochuu = yaochuu == n
-        self.all_terminals = terminals == n
-        self.all_honours = honours == n
-        self.all_green = green == n
+        self.all_yaochuu = yaochuu == total
+        self.all_terminals = yaochuu - honours == total
+        self.all_honours = honours == total
+        self.all_green = green == total
         self.win_kind = win_kind
-        self.win_count = counts[win_kind]
+        self.win_count = c[win_kind]
         # a necessary condition of the hand-wide yakuman (all honours / green / terminals, nine gates)
         self.maybe_yakuman = (self.all_honours or self.all_green or self.all_terminals
-                              or (not honours and len(suits) == 1 and 0 not in suits))
+                              or (not honours and not man and (pin == 0) != (sou == 0)))
 
 
 class Group(NamedTuple):
