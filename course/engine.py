@@ -13,6 +13,7 @@ with the engine. The environment is built per ruleset.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -302,6 +303,14 @@ def _engine_extras(rules: Ruleset) -> dict[str, Any]:
         extras["score"] = Function("score", lambda **request: _score(score_hand, from_request, rules, request))
         extras["can_win"] = Function("can_win", lambda **request: _can_win(score_hand, from_request, rules, request))
         extras["yaku_of"] = Function("yaku_of", lambda **request: _score(score_hand, from_request, rules, request)["yaku_ids"])
+    arranged = _optional("sanma_core.game.scenario", "arranged_game")
+    quiet = _optional("sanma_core.game.scenario", "default_action")
+    kita_action = _optional("sanma_core.game.actions", "Action")
+    if None not in (arranged, quiet, kita_action):
+        extras["kita_turn"] = Function(
+            "kita_turn",
+            lambda hand, draw, replacement="": _kita_turn(arranged, quiet, kita_action, rules, hand, draw, replacement),
+        )
     if None not in (live_draws, replacements, total, live_end, deal_tiles):
         extras["wall"] = {
             "live_draws": live_draws,
@@ -310,6 +319,40 @@ def _engine_extras(rules: Ruleset) -> dict[str, Any]:
             "dealt": deal_tiles,
         }
     return extras
+
+
+@functools.lru_cache(maxsize=256)
+def _kita_turn_cached(arranged: Any, quiet: Any, action: Any, rules: Ruleset, hand: str, draw: str, replacement: str) -> dict[str, Any]:
+    game = arranged(rules, hands=[hand, None, None], draws=draw, replacements=replacement or ())
+    before = sorted({a.kind for a in game.legal_actions(0)})
+    dora_before, live_before = len(game.dora_indicators()), game.live_remaining
+    if "kita" not in before:
+        return {"before": before, "after": [], "dora_before": dora_before, "dora_after": dora_before,
+                "live_before": live_before, "live_after": live_before}
+    game.apply(action.kita(0))
+    while game.phase.value == "response":  # opponents who could ron the North pass
+        seat = game.to_act()[0]
+        game.apply(quiet(game, seat))
+    return {
+        "before": before,
+        "after": sorted({a.kind for a in game.legal_actions(0)}),
+        "dora_before": dora_before,
+        "dora_after": len(game.dora_indicators()),
+        "live_before": live_before,
+        "live_after": game.live_remaining,
+    }
+
+
+def _kita_turn(arranged: Any, quiet: Any, action: Any, rules: Ruleset, hand: Any, draw: Any, replacement: Any) -> dict[str, Any]:
+    """The dealer's first turn: legal actions with ``hand`` after drawing ``draw``, then after a kita
+    whose replacement tile is ``replacement`` (action kinds, dora indicators, live tiles left)."""
+    for name, value in (("hand", hand), ("draw", draw), ("replacement", replacement)):
+        if not isinstance(value, str):
+            raise ExpressionError(f"kita_turn(): {name} must be MPSZ text, got {value!r}")
+    try:
+        return dict(_kita_turn_cached(arranged, quiet, action, rules, hand, draw, replacement))
+    except ValueError as exc:
+        raise ExpressionError(f"kita_turn(): {exc}") from None
 
 
 def _parse_hand(hand: Any, melds: Any) -> tuple[list[int], list[Any]]:

@@ -135,6 +135,23 @@ def _waits(hand, melds=None, kita=0):
     return [kind_name(k) for k in sorted(waits(to_counts(parse_tiles(hand)), outside))]
 
 
+def _kita_turn(rules, hand, draw, replacement=""):
+    from sanma_core.game.actions import PASS, Action
+    from sanma_core.game.scenario import arranged_game
+
+    game = arranged_game(rules, hands=[parse_tiles(hand), None, None], draws=parse_tiles(draw),
+                         replacements=parse_tiles(replacement) if replacement else ())
+    before = sorted({a.kind for a in game.legal_actions(0)})
+    dora_before, live_before = len(game.dora_indicators()), game.live_remaining
+    game.apply(Action.kita(0))
+    while game.phase == "response":
+        seat = game.to_act()[0]
+        game.apply(next(a for a in game.legal_actions(seat) if a.kind == PASS))
+    return {"before": before, "after": sorted({a.kind for a in game.legal_actions(0)}),
+            "dora_before": dora_before, "dora_after": len(game.dora_indicators()),
+            "live_before": live_before, "live_after": game.live_remaining}
+
+
 class _Text:
     """Marker for helpers that produce prose about presets (checked by content, not equality)."""
 
@@ -204,6 +221,8 @@ def _call(name, args, kwargs, rules):
         return _can_win(rules, kwargs)
     if name == "waits":
         return _waits(*args, **kwargs)
+    if name == "kita_turn":
+        return _kita_turn(rules, **kwargs)
     builtins = {"len": len, "min": min, "max": max, "sum": sum, "abs": abs}
     if name in builtins:
         return builtins[name](*args)
