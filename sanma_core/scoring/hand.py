@@ -113,7 +113,7 @@ class ScoreResult:
     han: int
     fu: int
     yakuman: int
-    yaku: tuple[tuple[str, int], ...]
+    yaku: list[tuple[str, int]]  # (yaku id, han) in catalogue order
     dora: int
     aka: int
     ura: int
@@ -333,7 +333,7 @@ def _cached_readings(key: tuple[int, ...], win_kind: int, melds: tuple[Meld, ...
     ck = (key, win_kind, melds, tsumo)
     found = _READINGS_CACHE.get(ck)
     if found is None:
-        if len(_READINGS_CACHE) > 1 << 14:
+        if len(_READINGS_CACHE) > 1 << 13:
             _READINGS_CACHE.clear()
         found = _READINGS_CACHE[ck] = readings(key, win_kind, melds, tsumo, HandSummary(full, win_kind))
     return found
@@ -406,9 +406,9 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         lines, fu = fu_lines(reading, win.tsumo, win.seat, win.round, rules)
         if yakuman:
             han = 13 * yakuman
-            listed = tuple((y.id, 13 * y.multiplier(rules)) for y in yaku)
+            listed = [(y.id, 13 * y.multiplier(rules)) for y in yaku]
         else:
-            listed = tuple((y.id, y.han(reading.closed)) for y in yaku)
+            listed = [(y.id, y.han(reading.closed)) for y in yaku]
             han = sum(h for _, h in listed) + bonus.total
         settlement = _settle(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
         rank = (settlement.total, yakuman > 0, han, fu, sum(line.fu for line in lines))

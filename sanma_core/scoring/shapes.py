@@ -91,28 +91,31 @@ def _isolated_pair(counts: Sequence[int]) -> int | None:
     return pair
 
 
+@lru_cache(maxsize=1 << 16)
+def _suit_pairs(counts9: tuple[int, ...]) -> int:
+    """Bit set of the pair counts a suit can end with: 1 = without a pair, 2 = with one, 0 = impossible."""
+    bits = 0
+    for pair, _ in suit_decompositions(counts9):
+        bits |= 2 if pair >= 0 else 1
+    return bits
+
+
 def is_chiitoitsu_shape(counts: Sequence[int]) -> bool:
     """Seven different pairs (four of a kind is not two pairs)."""
-    pairs = 0
-    for c in counts:
-        if c == 2:
-            pairs += 1
-        elif c:
-            return False
-    return pairs == 7
+    if not isinstance(counts, list | tuple):
+        counts = list(counts)
+    return counts.count(2) == 7 and counts.count(0) == len(counts) - 7
 
 
 def is_kokushi_shape(counts: Sequence[int]) -> bool:
     """One of each terminal and honour plus one more of them."""
-    if sum(counts) != 14:
-        return False
     extra = 0
     for k in _KOKUSHI_KINDS:
         c = counts[k]
         if c == 0 or c > 2:
             return False
         extra += c - 1
-    return extra == 1
+    return extra == 1 and sum(counts) == 14
 
 
 def is_winning_shape(counts34: Sequence[int], n_melds: int = 0) -> bool:
@@ -126,8 +129,17 @@ def is_winning_shape(counts34: Sequence[int], n_melds: int = 0) -> bool:
     """
     if sum(counts34) != 14 - 3 * n_melds:
         return False
-    if regular_decompositions(tuple(counts34)):
-        return True
+    iso = _isolated_pair(counts34)
+    if iso is not None:
+        pin = _suit_pairs(tuple(counts34[9:18]))
+        if pin:
+            sou = _suit_pairs(tuple(counts34[18:27]))
+            if sou:
+                if iso >= 0:
+                    if pin & 1 and sou & 1:
+                        return True
+                elif (pin & 2 and sou & 1) or (pin & 1 and sou & 2):
+                    return True
     return n_melds == 0 and (is_chiitoitsu_shape(counts34) or is_kokushi_shape(counts34))
 
 
