@@ -2,6 +2,7 @@
 
 from .hand import HandAnalysis, HandError, analysis_to_json, analyze_hand, outside_counts, validate_hand
 from .shape import (
+    IMPOSSIBLE,
     DiscardOption,
     HandShapeError,
     Ukeire,
@@ -24,6 +25,7 @@ __all__ = [
     "validate_hand",
     "DiscardOption",
     "HandShapeError",
+    "IMPOSSIBLE",
     "Ukeire",
     "chiitoitsu_shanten",
     "discard_options",

@@ -123,8 +123,11 @@ def analyze_hand(
     return HandAnalysis(**common, waits=useful.tiles if sh == 0 else (), ukeire=useful)
 
 
+_NAMES = tuple(kind_name(k) for k in range(NUM_KINDS))
+
+
 def _ukeire_json(u: Ukeire) -> dict[str, Any]:
-    return {"tiles": [kind_name(k) for k in u.tiles], "count": u.count}
+    return {"tiles": [_NAMES[k] for k in u.tiles], "count": u.count}
 
 
 def analysis_to_json(analysis: HandAnalysis) -> dict[str, Any]:
@@ -132,12 +135,11 @@ def analysis_to_json(analysis: HandAnalysis) -> dict[str, Any]:
     out: dict[str, Any] = {"shanten": analysis.shanten}
     if analysis.drawn:
         out["discards"] = [
-            {"tile": kind_name(d.tile), "shanten": d.shanten, "ukeire": _ukeire_json(d.ukeire)}
-            for d in analysis.discards
+            {"tile": _NAMES[d.tile], "shanten": d.shanten, "ukeire": _ukeire_json(d.ukeire)} for d in analysis.discards
         ]
     else:
         if analysis.shanten == 0:
-            out["waits"] = [kind_name(k) for k in analysis.waits]
+            out["waits"] = [_NAMES[k] for k in analysis.waits]
         assert analysis.ukeire is not None
         out["ukeire"] = _ukeire_json(analysis.ukeire)
     return out

@@ -36,9 +36,9 @@ def _layout(sets: int) -> list[tuple[int, int, int]]:
 
 
 LAYOUTS = [_layout(sets) for sets in range(5)]
-_GUARD = [sum(1 << (LANE_BITS * k + LANE_BITS - 1) for k in range(len(lay))) for lay in LAYOUTS]
-# _BIAS[sets][t]: adding it sets the guard bit of every lane whose value is > t.
-_BIAS = [[sum((63 - t) << (LANE_BITS * k) for k in range(len(lay))) for t in range(GIVE_UP)] for lay in LAYOUTS]
+GUARDS = [sum(1 << (LANE_BITS * k + LANE_BITS - 1) for k in range(len(lay))) for lay in LAYOUTS]
+# BIASES[sets][t]: adding it sets the guard bit of every lane whose value is > t.
+BIASES = [[sum((63 - t) << (LANE_BITS * k) for k in range(len(lay))) for t in range(GIVE_UP)] for lay in LAYOUTS]
 _CACHE: list[list[dict[tuple[int, ...], int]]] = [[{}, {}, {}] for _ in range(5)]
 
 
@@ -58,8 +58,8 @@ def expand(vec: Sequence[int], role: int, sets: int) -> int:
 
 def lane_min(total: int, sets: int) -> int:
     """The smallest lane of a sum of three expansions (``GIVE_UP`` or more: none)."""
-    guard = _GUARD[sets]
-    for t, bias in enumerate(_BIAS[sets]):
+    guard = GUARDS[sets]
+    for t, bias in enumerate(BIASES[sets]):
         if (total + bias) & guard != guard:
             return t
     return GIVE_UP
@@ -67,5 +67,5 @@ def lane_min(total: int, sets: int) -> int:
 
 def any_lane_at_most(total: int, sets: int, t: int) -> bool:
     """Whether some split costs at most ``t``."""
-    guard = _GUARD[sets]
-    return (total + _BIAS[sets][t]) & guard != guard
+    guard = GUARDS[sets]
+    return (total + BIASES[sets][t]) & guard != guard

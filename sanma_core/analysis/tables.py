@@ -29,13 +29,24 @@ def _table() -> bytes:
     if _raw is None:
         from .suit_table_data import DATA
 
-        _raw = zlib.decompress(base64.b85decode(DATA))
+        _raw = zlib.decompress(base64.b64decode(DATA))
     return _raw
 
 
 def unpack(entry: bytes) -> tuple[int, ...]:
-    value = int.from_bytes(entry, "little")
-    return (0, *((value >> (4 * k)) & 15 for k in range(9)))
+    v = int.from_bytes(entry, "little")
+    return (
+        0,
+        v & 15,
+        v >> 4 & 15,
+        v >> 8 & 15,
+        v >> 12 & 15,
+        v >> 16 & 15,
+        v >> 20 & 15,
+        v >> 24 & 15,
+        v >> 28 & 15,
+        v >> 32,
+    )
 
 
 def suit_costs(key: tuple[int, ...]) -> tuple[int, ...]:
