@@ -660,6 +660,8 @@ class Game:
                     "han": score.han,
                     "fu": score.fu,
                     "yakuman": score.yakuman,
+                    "yaku": [[y, h] for y, h in score.yaku],
+                    "bonus": [score.dora, score.aka, score.ura, score.kita],
                 }
             )
         for seat in range(3):

@@ -1,0 +1,62 @@
+"""mjai records (three-player dialect): writing, masking per seat, reading back.
+
+Both spellings of a North set aside (``nukidora`` and ``kita``) are read; the
+game writes the one it was given.
+
+>>> mask_event({"type": "tsumo", "actor": 1, "pai": "5p"}, seat=0)
+{'type': 'tsumo', 'actor': 1, 'pai': '?'}
+>>> is_kita_event({"type": "kita"}), is_kita_event({"type": "nukidora"})
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+KITA_TYPES = frozenset({"kita", "nukidora"})
+
+
+class RecordError(ValueError):
+    """A record that cannot be read; ``index`` is the event (or line) it concerns."""
+
+    def __init__(self, index: int, message: str):
+        super().__init__(message)
+        self.index = index
+
+
+def is_kita_event(event: dict[str, Any]) -> bool:
+    return event.get("type") in KITA_TYPES
+
+
+def mask_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The event as ``seat`` sees it: other seats' draws and starting hands hidden."""
+    kind = event.get("type")
+    if kind == "tsumo" and event.get("actor") != seat:
+        return {**event, "pai": "?"}
+    if kind == "start_kyoku":
+        tehais = [h if s == seat else ["?"] * len(h) for s, h in enumerate(event["tehais"])]
+        return {**event, "tehais": tehais}
+    return event
+
+
+def dumps(events: Iterable[dict[str, Any]]) -> str:
+    """JSON Lines text, one event per line."""
+    return "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n" for e in events)
+
+
+def loads(text: str) -> list[dict[str, Any]]:
+    """Parse JSON Lines (blank lines skipped); a bad line raises :class:`RecordError`."""
+    events = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError(len(events), f"line {number} is not valid JSON: {exc.msg}") from None
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise RecordError(len(events), f"line {number} is not an mjai event (an object with a 'type')")
+        events.append(event)
+    return events

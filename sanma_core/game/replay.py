@@ -1,0 +1,229 @@
+"""Re-play an mjai record through the referee, checking every action and every score.
+
+The record's own tiles (starting hands, draws, replacement draws, indicators)
+are laid into walls, the recorded decisions are applied one by one, and every
+event the referee emits must equal the record's event at the same place.
+
+>>> from sanma_core.game import GameMode, play_random_game
+>>> g = play_random_game("tenhou", GameMode("tonpuusen"), seed=4)
+>>> r = replay_events(g.events, "tenhou")
+>>> r.kyoku == len(g.results), r.scores == g.events[-1]["scores"]
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Ruleset, get_ruleset
+from ..tiles import NotationError, from_mjai, sort_tiles
+from .actions import Action, IllegalActionError
+from .mjai import RecordError, is_kita_event
+from .referee import Game
+from .state import LENGTHS, GameMode, Phase
+from .wall import Wall, WallError
+
+REPLACEMENT_CAUSES = frozenset({"ankan", "kakan", "daiminkan", "kita", "nukidora"})
+#: Fields compared as multisets (their order is not meaningful).
+UNORDERED = frozenset({"tehais"})
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    game: Game
+    kyoku: int
+    events: int
+    scores: list[int]
+
+
+def _tile(value: Any, index: int) -> int:
+    try:
+        return from_mjai(value)
+    except NotationError as exc:
+        raise RecordError(index, str(exc)) from None
+
+
+def _segments(events: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    return [(s, starts[n + 1] if n + 1 < len(starts) else len(events)) for n, s in enumerate(starts)]
+
+
+def _wall_for(events: list[dict[str, Any]], start: int, end: int, rules: Ruleset) -> Wall:
+    """Lay the record's tiles of one hand into a wall."""
+    head = events[start]
+    try:
+        hands = [[_tile(t, start) for t in h] for h in head["tehais"]]
+        if len(hands) != 3:
+            raise RecordError(start, f"start_kyoku needs 3 hands in tehais, got {len(hands)}")
+        dora = [_tile(head["dora_marker"], start)]
+        oya = head["oya"]
+    except (KeyError, TypeError) as exc:
+        raise RecordError(start, f"start_kyoku is missing or has a bad field: {exc}") from None
+    draws: list[int] = []
+    replacements: list[int] = []
+    ura: list[int] = []
+    previous = None
+    for i in range(start + 1, end):
+        e = events[i]
+        kind = e["type"]
+        if kind == "tsumo":
+            (replacements if previous in REPLACEMENT_CAUSES else draws).append(_tile(e.get("pai"), i))
+        elif kind == "dora":
+            dora.append(_tile(e.get("dora_marker"), i))
+            continue
+        elif kind == "hora" and e.get("ura_markers") and not ura:
+            ura = [_tile(t, i) for t in e["ura_markers"]]
+        previous = kind
+    try:
+        return Wall.arranged(rules, hands=hands, draws=draws, replacements=replacements, dora=dora, ura=ura,
+                             dealer=oya, seed=start)
+    except WallError as exc:
+        raise RecordError(start, f"the hand's tiles cannot come from one wall: {exc}") from None
+
+
+def _same(engine: dict[str, Any], record: dict[str, Any]) -> str | None:
+    """None when the record's event agrees with the engine's; otherwise what differs."""
+    et, rt = engine["type"], record["type"]
+    if et != rt and not (is_kita_event(engine) and is_kita_event(record)):
+        return f"the record has {rt!r} where the engine has {et!r}"
+    if et == "start_game":
+        return None
+    for key, value in record.items():
+        if key == "type" or key not in engine:
+            continue
+        mine = engine[key]
+        if key in UNORDERED:
+            equal = [sorted(map(str, h)) for h in mine] == [sorted(map(str, h)) for h in value]
+        else:
+            equal = mine == value
+        if not equal:
+            return f"{rt} field {key!r} is {value!r} in the record but {mine!r} by the engine"
+    return None
+
+
+def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
+    s = game.turn
+    k = i
+    while k < len(events) and events[k]["type"] == "dora":
+        k += 1
+    if k >= len(events):
+        raise RecordError(i, f"the record ends while seat {s} must act")
+    e = events[k]
+    kind = e["type"]
+    if kind == "reach":
+        nxt = events[k + 1] if k + 1 < len(events) else {}
+        j = k + 1
+        while nxt.get("type") == "dora":
+            j += 1
+            nxt = events[j] if j < len(events) else {}
+        if nxt.get("type") != "dahai":
+            raise RecordError(k, "a riichi declaration must be followed by its discard")
+        return Action.riichi(s, _tile(nxt.get("pai"), j))
+    if e.get("actor") != s and kind != "ryukyoku":
+        raise RecordError(k, f"the record has {kind!r} by seat {e.get('actor')} but it is seat {s}'s turn")
+    if kind == "dahai":
+        return Action.discard(s, _tile(e.get("pai"), k))
+    if kind == "ankan":
+        return Action.ankan(s, tuple(sort_tiles(_tile(t, k) for t in e.get("consumed", []))))
+    if kind == "kakan":
+        return Action.kakan(s, _tile(e.get("pai"), k))
+    if is_kita_event(e):
+        return Action.kita(s)
+    if kind == "hora":
+        return Action.tsumo(s)
+    if kind == "ryukyoku":
+        return Action.nine_terminal_abort(s)
+    raise RecordError(k, f"the record has {kind!r} where seat {s} must act on its turn")
+
+
+def _decide_responses(game: Game, events: list[dict[str, Any]], i: int) -> list[Action]:
+    window = game._window
+    claims: dict[int, Action] = {}
+    k = i
+    while k < len(events) and events[k]["type"] in ("hora", "reach_accepted", "pon", "daiminkan"):
+        e = events[k]
+        actor = e.get("actor")
+        if e["type"] == "hora" and e.get("target") == window.seat:
+            claims.setdefault(actor, Action.ron(actor, window.tile))
+        elif e["type"] in ("pon", "daiminkan"):
+            consumed = tuple(sort_tiles(_tile(t, k) for t in e.get("consumed", [])))
+            tile = _tile(e.get("pai"), k)
+            make = Action.pon if e["type"] == "pon" else Action.minkan
+            claims.setdefault(actor, make(actor, tile, consumed))
+        k += 1
+    return [claims.get(seat, Action.pass_(seat)) for seat in game.to_act()]
+
+
+def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str) -> ReplayResult:
+    segments = _segments(events)
+    if not segments:
+        raise RecordError(0, "the record has no start_kyoku")
+    walls = [_wall_for(events, s, e, rules) for s, e in segments]
+    first = events[segments[0][0]]
+
+    def factory(game: Game) -> Wall:
+        if game.hand_index < len(walls):
+            return walls[game.hand_index]
+        return Wall.shuffled(rules, seed=game.hand_index)
+
+    if events[0]["type"] == "start_game":
+        game = Game(rules, GameMode(length), wall_factory=factory)  # a whole game: the rules' start
+    else:  # a fragment: start where the record starts
+        scores = first.get("scores")
+        game = Game(
+            rules,
+            GameMode(length),
+            wall_factory=factory,
+            scores=list(scores) if isinstance(scores, list) and len(scores) == 3 else None,
+            round_wind="ESW".index(first["bakaze"]) if first.get("bakaze") in ("E", "S", "W") else 0,
+            dealer=first["oya"] if first.get("oya") in (0, 1, 2) else 0,
+            honba=first["honba"] if isinstance(first.get("honba"), int) else 0,
+            sticks=first["kyotaku"] if isinstance(first.get("kyotaku"), int) else 0,
+        )
+    i = 0
+    j = 0
+    if events[0]["type"] != "start_game":
+        j = 1  # the record starts at start_kyoku: skip the engine's start_game
+    while True:
+        while j < len(game.events) and i < len(events):
+            problem = _same(game.events[j], events[i])
+            if problem:
+                raise RecordError(i, problem)
+            i += 1
+            j += 1
+        if i >= len(events):
+            break
+        if game.phase is Phase.GAME_END:
+            raise RecordError(i, f"the game is over but the record goes on with {events[i]['type']!r}")
+        if game.phase is Phase.HAND_END:
+            game.next_hand()
+            continue
+        try:
+            if game.phase is Phase.TURN:
+                game.apply(_decide_turn(game, events, i))
+            else:
+                for action in _decide_responses(game, events, i):
+                    game.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(i, str(exc)) from None
+    final = game.events[-1]["scores"] if game.phase is Phase.GAME_END else list(game.scores)
+    return ReplayResult(game, len(segments), len(events), list(final))
+
+
+def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = None) -> ReplayResult:
+    """Verify a whole mjai record; raises :class:`RecordError` at the first disagreement."""
+    ruleset = get_ruleset(rules)
+    if not events:
+        raise RecordError(0, "the record is empty")
+    declared = events[0].get("game_length") if events[0]["type"] == "start_game" else None
+    lengths = [declared] if declared in LENGTHS else ["hanchan", "tonpuusen"]
+    failure: RecordError | None = None
+    for length in lengths:
+        try:
+            return _replay_with(events, ruleset, length)
+        except RecordError as exc:
+            if failure is None or exc.index > failure.index:
+                failure = exc
+    assert failure is not None
+    raise failure
