@@ -144,13 +144,22 @@ def _tiles_text(value: Any) -> str:
     raise ExpressionError(f"tiles needs tiles, got {value!r}")
 
 
+def _yaku_names(value: Any) -> list[str]:
+    """Yaku ids → their romaji names from the engine's yaku catalogue (ids kept if it is absent)."""
+    catalogue = _optional("sanma_core.scoring", "YAKU") or {}
+    ids = [value] if isinstance(value, str) else list(value)
+    return [getattr(catalogue.get(i), "romaji", i) for i in ids]
+
+
 FILTERS: dict[str, Function] = {
+    "yaku_names": Function("yaku_names", _yaku_names),
     "yesno": Function("yesno", lambda v: "yes" if v else "no"),
     "signed": Function("signed", _signed),
     "percent": Function("percent", _percent),
     "pts": Function("pts", _points),
     "tiles": Function("tiles", _tiles_text),
-    "join": Function("join", lambda v, sep=", ": sep.join(format_value(x) for x in v)),
+    "join": Function("join", lambda v, sep=", ": sep.join(format_value(x) for x in v) if len(v) else "none"),
+    "titles": Function("titles", lambda names: [_preset_title(n) for n in names]),
     "text": Function("text", format_value),
     "lower": Function("lower", lambda v: format_value(v).lower()),
     "round": Function("round", lambda v, digits=0: round(v, digits) if digits else round(v)),
@@ -190,6 +199,12 @@ def _grouped(values: list[PresetValue]) -> str:
         who = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
         parts.append(f"{who}: {text}")
     return "; ".join(parts)
+
+
+def _preset_title(name: Any) -> str:
+    if name not in PRESETS:
+        raise ExpressionError(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+    return load_preset(name).title
 
 
 def _preset_rules(name: Any) -> dict[str, Any]:
