@@ -24,6 +24,7 @@ PAGES = (
     ("learn.py", "Learn", "learn", ":material/school:"),
     ("drills.py", "Drills", "drills", ":material/quiz:"),
     ("calculator.py", "Calculator", "calculator", ":material/calculate:"),
+    ("play.py", "Play", "play", ":material/casino:"),
     ("rules.py", "Rules", "rules", ":material/gavel:"),
     ("progress.py", "Progress", "progress", ":material/monitoring:"),
     ("cheatsheet.py", "Cheat sheet", "cheatsheet", ":material/print:"),
@@ -52,7 +53,7 @@ def _on_profile_change() -> None:
 
 def _create_profile() -> None:
     name = st.session_state.get("new_profile_name", "")
-    db = state.store()
+    db = state.store(quiet=True)
     if db is None:
         return
     try:

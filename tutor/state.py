@@ -26,12 +26,13 @@ def _open_store(path: str) -> ProgressStore:
     return ProgressStore(path)
 
 
-def store() -> ProgressStore | None:
-    """The shared progress store, or None (with a clear message on the page) when it cannot be used."""
+def store(quiet: bool = False) -> ProgressStore | None:
+    """The shared progress store, or None when it cannot be used (the frame shows why; pages pass ``quiet``)."""
     try:
         return _open_store(str(default_path()))
     except StoreError as exc:
-        st.error(f"Progress is not being saved: {exc}")
+        if not quiet:
+            st.error(f"Progress is not being saved: {exc}")
         return None
 
 
@@ -93,7 +94,7 @@ def current_profile() -> Profile | None:
     pid = st.session_state.get(PROFILE_KEY)
     if pid is None:
         return None
-    db = store()
+    db = store(quiet=True)
     if db is None:
         return None
     try:

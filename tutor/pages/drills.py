@@ -133,7 +133,7 @@ def _on_check(ctx: str) -> None:
     pid = st.session_state.get(state.PROFILE_KEY)
     if pid is None:
         return
-    db = state.store()
+    db = state.store(quiet=True)
     if db is None:
         return
     try:

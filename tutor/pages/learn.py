@@ -45,7 +45,7 @@ def _qkey(lesson_id: str, qid: str) -> str:
 def _go(lesson_id: str, index: int, total: int) -> None:
     st.session_state.setdefault(STEPS_KEY, {})[lesson_id] = index
     pid = st.session_state.get(state.PROFILE_KEY)
-    db = state.store() if pid is not None else None
+    db = state.store(quiet=True) if pid is not None else None
     if db is not None:
         try:
             db.save_lesson_step(pid, lesson_id, index + 1, total)
@@ -86,7 +86,7 @@ def _check(lesson_id: str, rendered, qkey: str) -> None:
         "error": result.error,
     }
     pid = st.session_state.get(state.PROFILE_KEY)
-    db = state.store() if pid is not None else None
+    db = state.store(quiet=True) if pid is not None else None
     if db is None or result.error:
         return
     try:
@@ -214,7 +214,7 @@ def render() -> None:
         st.info("No lessons found.")
         return
     pid = st.session_state.get(state.PROFILE_KEY)
-    db = state.store() if pid is not None else None
+    db = state.store(quiet=True) if pid is not None else None
     progress = (state.store_call(db.lesson_progress, pid) or {}) if db is not None else {}
     ids = [lesson.id for lesson in course.lessons]
     if st.session_state.get(LESSON_KEY) not in ids:
@@ -241,7 +241,7 @@ def render() -> None:
 def _finish(lesson_id: str, total: int, next_id: str | None) -> None:
     _go(lesson_id, total - 1, total)
     pid = st.session_state.get(state.PROFILE_KEY)
-    db = state.store() if pid is not None else None
+    db = state.store(quiet=True) if pid is not None else None
     if db is not None:
         try:
             db.save_lesson_step(pid, lesson_id, total, total)

@@ -1,0 +1,130 @@
+"""Progress: survives a restart, due reviews, the mistakes notebook replays the exact question, broken databases."""
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.recording import record_answer
+from tutor.store import ProgressStore
+
+pytest.importorskip("drills.registry", reason="the drill generators are not in this tree yet")
+from drills import generate  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+LONG_AGO = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def _app(db):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    return at
+
+
+def _seed_history(path):
+    store = ProgressStore(path)
+    ann = store.create_profile("Ann")
+    q1 = generate("dora_indicator", "tenhou", seed=4)
+    q2 = generate("noten", "tenhou", seed=9)
+    record_answer(store, ann.id, source="drill", topic=q1.drill_type, concept=q1.concept, correct=False,
+                  question=q1.to_dict(), response={"tiles": []}, seed=q1.seed, at=LONG_AGO)
+    record_answer(store, ann.id, source="drill", topic=q2.drill_type, concept=q2.concept, correct=True,
+                  question=q2.to_dict(), response=q2.answer, seed=q2.seed, at=LONG_AGO)
+    return ann, q1, q2
+
+
+def _choose(at, profile_id):
+    at.selectbox(key="profile_select").set_value(profile_id).run()
+    at.switch_page("tutor/pages/progress.py").run()
+    assert not at.exception
+
+
+def test_progress_survives_a_restart_and_shows_charts(tmp_path, monkeypatch):
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    ann, _q1, _q2 = _seed_history(path)
+    at = _app(path)  # a fresh app process reads what an earlier one saved
+    _choose(at, ann.id)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due today"] == "2"
+    assert len(at.get("plotly_chart")) == 3
+
+
+def test_mistakes_notebook_replays_the_exact_question(tmp_path, monkeypatch):
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    ann, q1, _q2 = _seed_history(path)
+    at = _app(path)
+    _choose(at, ann.id)
+    [answer] = ProgressStore(path).answers(ann.id, only_wrong=True)
+    at.button(key=f"replay_{answer.id}").click().run()
+    at.switch_page("tutor/pages/drills.py").run()  # the browser switches by itself; AppTest needs telling
+    assert not at.exception
+    sess = at.session_state["drill_session"]
+    assert sess.mode == "replay" and sess.questions[0] and q1.prompt in [m.value.lstrip("# ") for m in at.markdown]
+    for name in q1.answer["tiles"]:
+        key = next(b.key for b in at.button if b.key and b.key.startswith(f"tb_{name}_s{sess.nonce}q0_"))
+        at.button(key=key).click().run()
+    at.button(key="dr_check").click().run()
+    assert at.success[0].value == "Right!"
+    latest = ProgressStore(path).answers(ann.id)[-1]
+    assert (latest.source, latest.question["id"], latest.correct) == ("replay", q1.id, True)
+
+
+def test_due_review_draws_fresh_questions_of_the_due_concepts(tmp_path, monkeypatch):
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    ann, q1, q2 = _seed_history(path)
+    at = _app(path)
+    _choose(at, ann.id)
+    at.button(key="start_review").click().run()
+    at.switch_page("tutor/pages/drills.py").run()
+    assert not at.exception
+    sess = at.session_state["drill_session"]
+    assert sess.mode == "review" and sorted(c for _t, c in sess.concepts) == sorted([q1.concept, q2.concept])
+    assert "Question 1 of 2" in at.get("progress")[0].proto.text
+
+
+def test_corrupt_database_shows_a_message_and_is_left_alone(tmp_path, monkeypatch):
+    path = tmp_path / "progress.db"
+    junk = b"not a database at all " * 50
+    path.write_bytes(junk)
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    at = _app(path)
+    assert any("damaged" in e.value for e in at.error)
+    for page in ("progress.py", "learn.py", "drills.py"):
+        at.switch_page(f"tutor/pages/{page}").run()
+        assert not at.exception, page
+        assert [e.value for e in at.error if "damaged" in e.value] and len(at.error) == 1, page
+    # drills still work as a guest
+    at.selectbox(key="dr_type").set_value("noten")
+    at.button(key="dr_start").click().run()
+    assert not at.exception and at.session_state["drill_session"] is not None
+    assert path.read_bytes() == junk
+
+
+def test_locked_database_while_answering_keeps_every_record(tmp_path, monkeypatch):
+    import sqlite3
+
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    ann, _q1, _q2 = _seed_history(path)
+    at = _app(path)
+    at.selectbox(key="profile_select").set_value(ann.id).run()
+    at.switch_page("tutor/pages/drills.py").run()
+    at.selectbox(key="dr_type").set_value("dora_indicator")
+    at.button(key="dr_start").click().run()
+    sess = at.session_state["drill_session"]
+    blocker = sqlite3.connect(path, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        at.button(key="dr_check").click().run()
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert not at.exception
+    assert any("not saved" in e.value and "locked" in e.value for e in at.error)
+    assert len(sess.results) == 1  # the learner still gets the feedback
+    assert len(ProgressStore(path).answers(ann.id)) == 2

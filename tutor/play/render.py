@@ -1,0 +1,221 @@
+"""Drawing play mode with Streamlit: the table, the hints, the hand result and the game result.
+
+Only drawing happens here; state changes are callbacks of the Play page.
+Tile faces come from :mod:`tutor.tiles_svg`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from sanma_core.game import SeatView
+from sanma_core.game.state import Discard
+from sanma_core.tiles import kind_name, tile_name
+from tutor.tiles_svg import TableView, table_html, tile_data_uri, tiles_html
+
+from .hints import Hints
+from .results import WIND_NAMES, GameSummary, HandSummary, WinSummary, hand_label
+
+POND_CSS = """
+.pm-pond{display:grid;grid-template-columns:repeat(6,max-content);gap:2px;align-items:end;margin:.2rem 0 .4rem 0}
+.pm-pond img{width:clamp(22px,3.4vw,40px);height:auto}
+.pm-pond img.pm-side{width:clamp(29px,4.5vw,53px)}
+.pm-pond img.pm-called{opacity:.35}
+.pm-seat{font-family:sans-serif;font-size:.9rem;margin:0 0 .2rem 0}
+.pm-riichi{color:#fff;background:#d0312d;border-radius:4px;padding:0 .35rem;font-size:.75rem;margin-left:.3rem}
+"""
+
+PAYER_NAMES = {"discarder": "the discarder", "dealer": "the dealer", "non_dealer": "a non-dealer"}
+FU_REASONS = {"base": "base fu"}
+
+
+def css() -> None:
+    st.html(f"<style>{POND_CSS}</style>")
+
+
+def pond_html(discards: Sequence[Discard]) -> str:
+    """A discard pond, six to a row: the riichi tile turned sideways, tiles called by others greyed."""
+    parts = []
+    for d in discards:
+        cls = " ".join(c for c in ("pm-side" if d.riichi else "", "pm-called" if d.called else "") if c)
+        note = (" (riichi)" if d.riichi else "") + (" (called)" if d.called else "")
+        parts.append(f'<img class="{cls}" src="{tile_data_uri(d.tile, sideways=d.riichi)}" '
+                     f'alt="{tile_name(d.tile)}{"r" if d.riichi else ""}" title="{tile_name(d.tile)}{note}"/>')
+    return f'<div class="pm-pond">{"".join(parts)}</div>' if parts else '<div class="sm-empty">no discards yet</div>'
+
+
+def seat_header(view: SeatView, seat: int, names: Sequence[str]) -> str:
+    p = view.seats[seat]
+    dealer = " (dealer)" if seat == view.dealer else ""
+    badge = '<span class="pm-riichi">riichi</span>' if p.riichi else ""
+    return (f'<div class="pm-seat"><b>{names[seat]}</b> — {WIND_NAMES[p.wind]}{dealer} · {p.score} points'
+            f"{badge}</div>")
+
+
+def seat_area(view: SeatView, seat: int, names: Sequence[str]) -> None:
+    """One player's public tiles: discards, called melds, kita."""
+    p = view.seats[seat]
+    html = seat_header(view, seat, names) + pond_html(p.discards)
+    melds = tuple(cm.meld for cm in p.melds)
+    if melds or p.kita:
+        html += table_html(TableView(melds=melds, kita=p.kita), with_css=False)
+    st.html(html)
+
+
+def centre(view: SeatView) -> None:
+    """Round, honba, riichi sticks, tiles left and dora indicators."""
+    cols = st.columns([2, 1, 1, 1, 3])
+    cols[0].metric("Round", hand_label(view.round_wind, view.dealer, 0))
+    cols[1].metric("Honba", view.honba)
+    cols[2].metric("Riichi sticks", view.sticks)
+    cols[3].metric("Tiles left", view.live_remaining)
+    with cols[4]:
+        st.html(table_html(TableView(indicators=tuple(view.dora_indicators)), with_css=False))
+
+
+def scores(view: SeatView, names: Sequence[str]) -> None:
+    cols = st.columns(3)
+    for s in range(3):
+        p = view.seats[s]
+        cols[s].metric(f"{WIND_NAMES[p.wind]} · {names[s]}", p.score, help="in riichi" if p.riichi else None)
+
+
+# ---- hints ------------------------------------------------------------------------
+
+def _shanten_text(n: int) -> str:
+    return {-1: "complete", 0: "tenpai"}.get(n, f"{n}-shanten")
+
+
+def hints(h: Hints, names: Sequence[str]) -> None:
+    st.markdown(f"**Hand:** {_shanten_text(h.shanten)}")
+    if h.waits:
+        st.markdown("**Waits**")
+        st.html(tiles_html(h.waits))
+    if h.furiten:
+        st.warning("Furiten: you cannot win by ron now (a winning tile is among your discards, or you passed one). "
+                   "Tsumo still wins.")
+    if h.useful:
+        st.markdown(f"**Useful tiles** — {h.useful_count} copies not in your hand")
+        st.html(tiles_html(h.useful))
+    if h.kita is not None:
+        text = ("This North can be set aside (kita): +1 han of dora for each North, and a replacement draw. "
+                "It is not a yaku.")
+        if h.kita.costs_shape:
+            text += (f" Your hand uses it, though: kept, the best discard leaves {_shanten_text(h.kita.shanten_keep)};"
+                     f" set aside, the hand is {_shanten_text(h.kita.shanten_kita)}.")
+        st.info(text)
+    if h.threats:
+        st.warning("Riichi from " + " and ".join(names[s] for s in h.threats) + ": the danger column is the "
+                   "bots' defence estimate (roughly the deal-in chance in percent).")
+    if h.discards:
+        rows = []
+        for d in h.discards:
+            row = {"discard": kind_name(d.tile), "shanten after": d.shanten, "useful copies": d.useful_count,
+                   "useful tiles": " ".join(kind_name(k) for k in d.useful)}
+            if d.danger is not None:
+                row["danger"] = round(d.danger, 1)
+                row["why"] = "; ".join(x.reason for x in d.dangers)
+            rows.append(row)
+        st.markdown("**Discards** (best shape first)")
+        st.dataframe(rows, hide_index=True, key="play_hint_table")
+
+
+# ---- hand result ------------------------------------------------------------------
+
+def score_table(summary: HandSummary, names: Sequence[str]) -> None:
+    st.table([{"player": names[s], "before": summary.scores_before[s], "change": summary.deltas[s],
+               "after": summary.scores_after[s]} for s in range(3)])
+
+
+def win_block(w: WinSummary, names: Sequence[str], rules_title: str) -> None:
+    how = "tsumo (self-draw)" if w.tsumo else f"ron on {names[w.from_seat]}'s {tile_name(w.win_tile)}"
+    st.subheader(f"{names[w.seat]} wins by {how}")
+    st.html(table_html(TableView(w.hand, w.melds, w.kita, w.dora_indicators, w.win_tile, ura=w.ura_indicators),
+                       with_css=False))
+    value = "yakuman" if w.yakuman else f"{w.han} han {w.fu} fu"
+    if w.limit:
+        value += f" — {w.limit.replace('_', ' ')}"
+    st.markdown(f"**{value}**")
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Yaku**")
+        st.table([{"yaku": y["name"], "han": y["han"]} for y in w.yaku])
+        b = w.bonus
+        extras = [f"{k} {b[k]}" for k in ("dora", "aka", "ura", "kita") if b.get(k)]
+        st.markdown("**Dora and kita:** " + (", ".join(extras) if extras else "none")
+                    + ("" if b.get("counted", True) else " (not counted on a yakuman)"))
+    with right:
+        st.markdown("**Fu**")
+        st.table([{"fu": line["fu"], "for": FU_REASONS.get(line["reason"], line["reason"].replace("_", " ")),
+                   "tiles": line.get("tiles", "")} for line in w.fu_lines])
+    st.markdown(f"**Payment — {rules_title} (three players) beside four-player riichi**")
+    st.table([{"who pays": PAYER_NAMES.get(line.payer, line.payer),
+               "sanma": "—" if line.sanma is None else line.sanma, "four-player": line.four_player}
+              for line in w.lines])
+    st.markdown("\n".join(f"- {s}" for s in w.steps))
+    if w.tsumo and w.paid != w.four_player.total:
+        st.caption(f"Paid in total: {w.paid} here, {w.four_player.total} in four-player — "
+                   f"the {w.four_player.total - w.paid} difference is the absent North's share (tsumo loss).")
+    else:
+        st.caption(f"Paid in total: {w.paid} here, {w.four_player.total} in four-player.")
+
+
+def draw_block(summary: HandSummary, names: Sequence[str]) -> None:
+    if summary.tenpai is not None:
+        st.markdown("**Tenpai:** " + ", ".join(f"{names[s]} {'tenpai' if t else 'noten'}"
+                                              for s, t in enumerate(summary.tenpai)))
+        for s, tiles in (summary.revealed or {}).items():
+            st.html(table_html(TableView(hand=tiles, caption=f"{names[s]} (tenpai)"), with_css=False))
+    if summary.kind == "nagashi_mangan":
+        st.markdown("Nagashi mangan: " + ", ".join(names[s] for s in summary.nagashi)
+                    + " discarded only terminals and honours, none called: paid as a mangan tsumo.")
+    elif summary.kind == "exhaustive_draw":
+        n = sum(summary.tenpai or ())
+        if n in (0, 3):
+            st.markdown(f"Noten payments: {'nobody' if n == 0 else 'everybody'} is tenpai, nothing is paid.")
+        else:
+            pool = summary.noten_pool
+            st.markdown(f"Noten payments: the pool of {pool} goes from the {3 - n} noten player(s) "
+                        f"({pool // (3 - n)} each) to the {n} tenpai player(s) ({pool // n} each).")
+    else:
+        st.markdown("Abortive draw: nobody pays; the dealer deals again.")
+
+
+def hand_result(summary: HandSummary, names: Sequence[str], rules_title: str) -> None:
+    st.header(f"{summary.title} — {summary.label}")
+    if summary.sticks and summary.kind == "win":
+        st.caption(f"{summary.sticks} riichi stick(s) on the table go to the winner.")
+    for w in summary.wins:
+        win_block(w, names, rules_title)
+    if summary.kind != "win":
+        draw_block(summary, names)
+    st.markdown("**Scores**")
+    score_table(summary, names)
+
+
+# ---- game result -----------------------------------------------------------------
+
+def game_result(g: GameSummary, names: Sequence[str]) -> None:
+    st.header("Game over")
+    rows = []
+    for p in g.placements:
+        rows.append({"rank": p.rank, "player": names[p.seat], "points": p.points,
+                     "minus return": round((p.points - g.return_points) / 1000, 1), "uma": g.uma[p.rank - 1],
+                     "oka": g.oka if p.rank == 1 else 0, "placement points": p.score})
+    st.table(rows)
+    st.caption(f"Return {g.return_points}: (points − return) / 1000, plus uma by rank, plus oka {g.oka:+d} to first.")
+    fig = go.Figure()
+    labels = [label for label, _ in g.history]
+    for s in range(3):
+        fig.add_trace(go.Scatter(x=list(range(len(labels))), y=[sc[s] for _, sc in g.history], mode="lines+markers",
+                                 name=names[s]))
+    fig.update_layout(xaxis={"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": labels},
+                      yaxis_title="points", height=360, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                      title="Scores over the game")
+    st.plotly_chart(fig, key="play_chart")
+
+
+__all__ = ["centre", "css", "game_result", "hand_result", "hints", "pond_html", "scores", "seat_area"]

@@ -1,0 +1,230 @@
+"""A game of play mode: one human seat, two bots, and the log of every step.
+
+The engine's :class:`~sanma_core.game.Game` owns the rules; a
+:class:`PlaySession` only decides who answers (the human or a bot), keeps the
+steps taken, and can rebuild the game from its seed and those steps (undo, a
+page refresh). Nothing here imports Streamlit.
+
+>>> s = PlaySession(PlaySettings(seed=4, length="tonpuusen"))
+>>> s.waiting_for_human() or s.game.phase.value in ("hand_end", "game_end")
+True
+>>> same = PlaySession.from_record(s.to_record())
+>>> same.game.events == s.game.events
+True
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sanma_core.game import Action, Game, GameMode, IllegalActionError, Phase, SeatView
+from sanma_core.rules import Ruleset, get_ruleset, ruleset_from_dict
+
+from .bots import LEVELS, Bot, UnknownLevelError, opponent
+
+UNDOABLE = ("discard", "riichi")
+
+
+class PlaySetupError(ValueError):
+    """New-game settings that cannot be used; the message names the field."""
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """Everything that fixes a game: with the same settings and steps, the same game.
+
+    ``seat`` is the human's seat (0 deals first). ``bots`` are the levels of the
+    seats after the human, in turn order.
+    """
+
+    rules: Ruleset = field(default_factory=lambda: get_ruleset(None))
+    length: str = "tonpuusen"
+    bots: tuple[str, str] = ("normal", "normal")
+    seat: int = 0
+    seed: int = 0
+    training: bool = False
+    name: str = "You"
+
+    def __post_init__(self) -> None:
+        if self.seat not in (0, 1, 2):
+            raise PlaySetupError(f"seat must be 0, 1 or 2, got {self.seat!r}")
+        if len(self.bots) != 2:
+            raise PlaySetupError(f"two bot levels are needed, got {len(self.bots)}")
+        for level in self.bots:
+            if level not in LEVELS:
+                raise PlaySetupError(f"unknown bot level {level!r}: use {', '.join(LEVELS)}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise PlaySetupError(f"seed must be a whole number ≥ 0, got {self.seed!r}")
+        GameMode(self.length)  # raises GameModeError naming a bad length
+
+    def bot_seats(self) -> dict[int, str]:
+        """Seat → bot level."""
+        return {(self.seat + 1 + i) % 3: level for i, level in enumerate(self.bots)}
+
+    def names(self) -> tuple[str, str, str]:
+        bots = self.bot_seats()
+        letters = iter("AB")
+        out = []
+        for s in range(3):
+            out.append(self.name if s == self.seat else f"Bot {next(letters)} ({bots[s]})")
+        return tuple(out)  # type: ignore[return-value]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "length": self.length, "bots": list(self.bots), "seat": self.seat,
+                "seed": self.seed, "training": self.training, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlaySettings:
+        rules = data.get("rules")
+        ruleset = ruleset_from_dict(dict(rules), source="saved game") if isinstance(rules, dict) else get_ruleset(rules)
+        return cls(ruleset, data.get("length", "tonpuusen"), tuple(data.get("bots", ("normal", "normal"))),
+                   int(data.get("seat", 0)), int(data.get("seed", 0)), bool(data.get("training", False)),
+                   str(data.get("name", "You")))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the game: an action (``None`` = deal the next hand), who chose it and why."""
+
+    action: Action | None
+    hand: int  # the engine's hand index when it was taken
+    bot: bool = False
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        a = self.action
+        act = None if a is None else [a.kind, a.seat, a.tile, list(a.consumed)]
+        return {"a": act, "h": self.hand, "b": self.bot, "r": self.reason}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Step:
+        act = data.get("a")
+        action = None if act is None else Action(act[0], int(act[1]), act[2], tuple(act[3]))
+        return cls(action, int(data.get("h", 0)), bool(data.get("b", False)), str(data.get("r", "")))
+
+
+class PlaySession:
+    """One game in progress. Bots move at once: after every human step the bots play until the human is asked."""
+
+    def __init__(self, settings: PlaySettings, steps: list[Step] | None = None):
+        self.settings = settings
+        self.human = settings.seat
+        self.game = Game(settings.rules, GameMode(settings.length, settings.names()), seed=settings.seed)
+        self.bots: dict[int, Bot] = {
+            s: opponent(level, f"{settings.seed}/{s}") for s, level in settings.bot_seats().items()
+        }
+        self.steps: list[Step] = []
+        self.bot_seconds: list[float] = []  # server time of each bot turn (decision and engine update)
+        if steps:
+            self._replay(steps)
+        else:
+            self.advance()
+
+    # ---- queries -----------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.game.phase
+
+    def view(self) -> SeatView:
+        """The table as the human sees it."""
+        return self.game.view(self.human)
+
+    def legal(self) -> list[Action]:
+        return self.game.legal_actions(self.human)
+
+    def waiting_for_human(self) -> bool:
+        return self.human in self.game.to_act()
+
+    def bot_log(self) -> list[Step]:
+        return [s for s in self.steps if s.bot]
+
+    def can_undo(self) -> bool:
+        """Training mode only: is there a discard of the human's to take back?"""
+        return self.settings.training and self._last_human_discard() is not None
+
+    # ---- moves -------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """The human's action; then the bots answer. Raises :class:`IllegalActionError` if it is not legal now."""
+        if action.seat != self.human:
+            raise IllegalActionError(f"{action} refused: you play seat {self.human}")
+        self.game.apply(action)
+        self.steps.append(Step(action, self.game.hand_index))
+        self.advance()
+
+    def next_hand(self) -> None:
+        """Deal the next hand after the result screen."""
+        self.game.next_hand()
+        self.steps.append(Step(None, self.game.hand_index))
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots act until the human is asked or the hand is over."""
+        game = self.game
+        while game.phase in (Phase.TURN, Phase.RESPONSE):
+            seats = [s for s in game.to_act() if s != self.human]
+            if not seats:
+                return
+            seat = seats[0]
+            start = time.perf_counter()
+            legal = game.legal_actions(seat)
+            decision = self.bots[seat].decide(game.view(seat), legal)
+            game.apply(decision.action)
+            self.bot_seconds.append(time.perf_counter() - start)
+            self.steps.append(Step(decision.action, game.hand_index, True, str(decision.reason)))
+
+    def undo(self) -> None:
+        """Take back the human's last discard (training mode): the game is rebuilt from the seed and the earlier steps."""
+        i = self._last_human_discard()
+        if not self.settings.training or i is None:
+            raise IllegalActionError("undo: only in training mode, after a discard of yours")
+        kept = self.steps[:i]
+        self.game = Game(self.settings.rules, GameMode(self.settings.length, self.settings.names()),
+                         seed=self.settings.seed)
+        self.steps = []
+        self._replay(kept)
+
+    def _last_human_discard(self) -> int | None:
+        for i in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[i]
+            if not step.bot and step.action is not None and step.action.kind in UNDOABLE:
+                return i
+        return None
+
+    def _replay(self, steps: list[Step]) -> None:
+        for step in steps:
+            if step.action is None:
+                self.game.next_hand()
+            else:
+                self.game.apply(step.action)
+            self.steps.append(step)
+
+    # ---- records -----------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """Settings and steps as JSON-ready data; :meth:`from_record` rebuilds the same game."""
+        return {"settings": self.settings.to_dict(), "steps": [s.to_json() for s in self.steps]}
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> PlaySession:
+        settings = PlaySettings.from_dict(record["settings"])
+        return cls(settings, [Step.from_json(s) for s in record.get("steps", [])])
+
+    def mjai(self) -> str:
+        """The game so far as mjai JSON Lines (three-player dialect)."""
+        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in self.game.events)
+
+    def tenhou6(self) -> dict[str, Any] | None:
+        """The game as tenhou.net/6 JSON, when the engine's record writer is available."""
+        try:
+            from sanma_core.game import records
+        except ImportError:
+            return None
+        return records.to_tenhou6(self.game)
+
+
+__all__ = ["PlaySession", "PlaySettings", "PlaySetupError", "Step", "UnknownLevelError"]
