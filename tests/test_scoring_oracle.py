@@ -19,6 +19,8 @@ from sanma_core.scoring.oracle import mahjong_view, our_view  # noqa: E402
 from sanma_core.scoring.samples import random_win  # noqa: E402
 from sanma_core.tiles import RED_5P, RED_5S, kind  # noqa: E402
 
+pytestmark = pytest.mark.slow
+
 SEEDS = (101, 202, 303, 404)
 PER_SEED = 5000
 

@@ -39,7 +39,7 @@ from .errors import ContradictionError, IncompleteHandError, NoYakuError, Scorin
 from .fu import FuLine, fu_lines
 from .payments import Settlement, settle_win
 from .shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
-from .yaku import Group, HandSummary, Reading, Yaku, find_yaku
+from .yaku import Group, HandSummary, Reading, find_yaku
 
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST}
 WIND_OF_KIND = {v: k for k, v in WIND_LETTERS.items()}
@@ -456,8 +456,4 @@ def try_score(win: WinInput, rules: Ruleset) -> ScoreResult | None:
         return None
 
 
-def describe_yaku(y: Yaku) -> dict[str, object]:
-    return {"id": y.id, "name": y.name, "romaji": y.romaji, "kanji": y.kanji}
-
-
-__all__ = ["ScoreResult", "WinInput", "kind_name", "readings", "score_hand", "try_score"]
+__all__ = ["ScoreResult", "WinInput", "readings", "score_hand", "try_score"]
