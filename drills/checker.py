@@ -7,7 +7,7 @@ a tile string (``"36p"``), a mapping of numbers, or one number.
 Credit per part:
 
 - select-every tiles/choices: right picks / (right answers + wrong picks);
-- pick-one tiles/choices: the option's credit (``question.credit``), 1 for a best option;
+- pick-one tiles/choices: the option's credit (``question.credit``), 1 for a best option (or only best ones);
 - numbers: the share of fields given exactly (placement points to 0.1).
 
 The score is the mean over parts; ``correct`` means every part is fully right.
@@ -98,10 +98,10 @@ def _set_credit(expected: list[str], given: list[str]) -> float:
 
 
 def _pick_credit(question: Question, expected: list[str], given: list[str]) -> float:
+    if given and set(given) <= set(expected):
+        return 1.0  # one best option (or several, all of them best)
     if len(given) != 1:
         return 0.0
-    if given[0] in expected:
-        return 1.0
     return float(question.credit.get(given[0], 0.0))
 
 

@@ -44,7 +44,8 @@ def test_pick_one_credit_and_choices():
     q = _q(multi=False, answer={"tiles": ["1z", "7z"]}, credit={"9p": 0.5})
     assert check(q, "1z").correct and check(q, ["7z"]).correct
     assert check(q, "9p").score == 0.5
-    assert check(q, ["1z", "7z"]).score == 0.0  # one pick only
+    assert check(q, ["1z", "7z"]).correct  # every pick is a best one
+    assert check(q, ["1z", "9p"]).score == 0.0  # a wrong pick among several
     c = _q(answer_kind="choices", answer={"choices": ["riichi", "tanyao"]},
            choices=(("riichi", "Riichi"), ("tanyao", "Tanyao"), ("pinfu", "Pinfu")))
     assert check(c, ["tanyao", "riichi"]).correct

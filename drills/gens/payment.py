@@ -70,6 +70,8 @@ def pick_case(rng: random.Random, difficulty: int) -> tuple[bool, bool, str]:
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     if difficulty >= 2 and rng.random() < 0.25:
         return _tsumo_loss_question(rules, rng, difficulty)
+    if difficulty == 3 and rng.random() < 0.5:
+        return _hand_question(rules, rng)
     tsumo, dealer, limit = pick_case(rng, difficulty)
     han, fu, yakuman = _value_for(limit, tsumo, rules, rng)
     honba = rng.choice((0, 0, 1, 2)) if difficulty == 1 else rng.choice((0, 1, 2, 3, 4))
@@ -116,4 +118,36 @@ def _tsumo_loss_question(rules: Ruleset, rng: random.Random, difficulty: int) ->
         number_fields=(("ron_total", "Gain by ron"), ("tsumo_total", "Gain by tsumo")),
         explanation=(step("ron", lines=list(ron.steps), total=ron.total), *steps,
                      step("compare", ron_total=ron.total, tsumo_total=tsumo.total, difference=ron.total - tsumo.total)),
+    )
+
+
+def _hand_question(rules: Ruleset, rng: random.Random) -> Draft:
+    """Payments of a real winning hand: the value comes from the engine, the question is who pays what."""
+    from ..gens.yaku import pick_target
+    from ..hands import Extras, explanation_steps, hand_text, prompt_data, winning_hand
+
+    tsumo, dealer, _ = pick_case(rng, 3)
+    extras = Extras(tsumo=tsumo, dealer=dealer, honba=rng.choice((0, 1, 2, 3)), sticks=rng.choice((0, 0, 1, 2)), riichi=0.4)
+
+    def accept(r) -> bool:
+        return r.win.tsumo == tsumo and (r.win.dealer == dealer)
+
+    target = pick_target(rules, rng, 2)
+    if target in ("tenhou", "chiihou", "houtei", "haitei", "rinshan_kaihou", "chankan", "menzen_tsumo", "suuankou"):
+        target = "riichi"  # these fix tsumo/ron or the seat themselves
+    request, result = winning_hand(rng, rules, target, extras, accept)
+    data = prompt_data(request)
+    who = "dealer" if result.win.dealer else "non-dealer"
+    return Draft(
+        concept=f"payment.{'tsumo' if tsumo else 'ron'}.{'dealer' if dealer else 'non_dealer'}",
+        prompt=(f"The {who} wins with {hand_text(request)} ({data['situation']}; "
+                f"{_value_text(result.han, result.fu, result.yakuman)}; {request['honba']} honba, "
+                f"{request['sticks']} riichi stick(s) on the table). What does each loser pay, and what does the winner gain?"),
+        data={**data, "han": result.han, "fu": result.fu, "yakuman": result.yakuman, "limit": result.limit,
+              "dealer": result.win.dealer},
+        answer_kind="numbers",
+        answer={"numbers": {**result.payments, "total": result.total}},
+        number_fields=_fields(result.payments),
+        explanation=explanation_steps(result),
+        hand_input=request,
     )

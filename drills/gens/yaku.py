@@ -1,0 +1,60 @@
+"""Yaku: select every yaku of a winning hand built to show one of them, then give the han."""
+
+from __future__ import annotations
+
+import random
+
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import YAKU
+
+from ..base import Draft
+from ..hands import Extras, explanation_steps, hand_text, possible_yaku, prompt_data, winning_hand
+
+_DISTRACTORS = {1: 4, 2: 6, 3: 8}
+
+
+def yaku_label(yaku_id: str) -> str:
+    y = YAKU[yaku_id]
+    return f"{y.romaji} ({y.name})" if y.romaji.lower() != y.name.lower() else y.name
+
+
+def pick_target(rules: Ruleset, rng: random.Random, difficulty: int) -> str:
+    """Every possible yaku can be chosen at every difficulty; yakuman are rarer at difficulty 1."""
+    targets = possible_yaku(rules)
+    weights = [(0.6 if difficulty == 1 else 1.0) if YAKU[t].yakuman else 2.5 for t in targets]
+    return rng.choices(targets, weights)[0]
+
+
+def extras_for(difficulty: int, rng: random.Random) -> Extras:
+    if difficulty == 1:
+        return Extras(bonus="none", riichi=0.2)
+    if difficulty == 2:
+        return Extras(riichi=0.3, reds=0.4)
+    return Extras(riichi=0.4, reds=0.6, honba=rng.choice((0, 0, 1, 2)), sticks=rng.choice((0, 0, 1)))
+
+
+def yaku_choices(rules: Ruleset, rng: random.Random, answer: list[str], difficulty: int) -> tuple[tuple[str, str], ...]:
+    """The right yaku among plausible wrong ones, in catalogue order."""
+    yakuman = any(YAKU[y].yakuman for y in answer)
+    pool = [y for y in possible_yaku(rules) if y not in answer and (YAKU[y].yakuman == yakuman or rng.random() < 0.2)]
+    picked = set(answer) | set(rng.sample(pool, min(_DISTRACTORS[difficulty], len(pool))))
+    return tuple((y, yaku_label(y)) for y in YAKU if y in picked)
+
+
+def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    target = pick_target(rules, rng, difficulty)
+    request, result = winning_hand(rng, rules, target, extras_for(difficulty, rng))
+    answer = [y for y, _ in result.yaku]
+    data = prompt_data(request)
+    return Draft(
+        concept=f"yaku.{target}",
+        prompt=f"Winning hand {hand_text(request)} ({data['situation']}). Select every yaku, then give the han.",
+        data=data,
+        answer_kind="choices",
+        answer={"choices": sorted(answer), "numbers": {"han": result.han}},
+        choices=yaku_choices(rules, rng, answer, difficulty),
+        number_fields=(("han", "Han (dora, red fives and kita included)"),),
+        parts=("choices", "numbers"),
+        explanation=explanation_steps(result),
+        hand_input=request,
+    )
