@@ -17,7 +17,7 @@ from sanma_core.rules import PRESETS, RulesetError, get_ruleset
 
 from .loader import load_course
 from .render import check_answer, render_step
-from .schema import LessonError, LessonIssue
+from .schema import Lesson, LessonError, LessonIssue
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,6 +28,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--show", metavar="ID", help="print one lesson")
     p.add_argument("--lang", default="en", help="language for --show (en, de, es)")
     return p
+
+
+MIN_DIAGRAMS = 1
+MIN_QUESTIONS = 2
+
+
+def course_policy(lesson: Lesson) -> list[LessonIssue]:
+    """What every lesson of the course must have: a tile diagram and two check questions."""
+    issues = []
+    if len(lesson.diagrams) < MIN_DIAGRAMS:
+        issues.append(LessonIssue(lesson.file, lesson.line, "steps", f"a lesson needs at least {MIN_DIAGRAMS} tile diagram"))
+    if len(lesson.questions) < MIN_QUESTIONS:
+        issues.append(LessonIssue(lesson.file, lesson.line, "steps", f"a lesson needs at least {MIN_QUESTIONS} check questions, has {len(lesson.questions)}"))
+    return issues
 
 
 def run_check(rulesets: list[str], directory: str | None) -> tuple[dict[str, int], list[LessonIssue]]:
@@ -43,6 +57,8 @@ def run_check(rulesets: list[str], directory: str | None) -> tuple[dict[str, int
         for lesson in course.lessons:
             first = lesson.id not in lesson_ids
             lesson_ids.add(lesson.id)
+            for issue in course_policy(lesson):
+                issues.setdefault(str(issue), issue)
             for step in lesson.steps:
                 try:
                     rendered = render_step(step, rules)

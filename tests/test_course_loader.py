@@ -266,3 +266,9 @@ def test_cli_check_ok_and_failing(tmp_path, capsys):
     assert "errors: 1" in out and "b.yaml:" in out and "steps[0].drills[0]: unknown drill link 'nope'" in out
     assert lessons_main(["--check", "--ruleset", "nosuch", "--dir", str(tmp_path)]) == 2
     assert "unknown ruleset" in capsys.readouterr().err
+    (tmp_path / "b.yaml").unlink()
+    one_question = good().split("      - kind: single")[0] + "    drills: [payment]\n"
+    write(tmp_path, "a.yaml", one_question)
+    assert lessons_main(["--check", "--ruleset", "tenhou", "--dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "steps: a lesson needs at least 2 check questions, has 1" in out and "a.yaml:1:" in out
