@@ -153,7 +153,8 @@ def win_block(w: WinSummary, names: Sequence[str], rules_title: str) -> None:
                    "tiles": line.get("tiles", "")} for line in w.fu_lines])
     st.markdown(f"**Payment — {rules_title} (three players) beside four-player riichi**")
     st.table([{"who pays": PAYER_NAMES.get(line.payer, line.payer),
-               "sanma": "—" if line.sanma is None else line.sanma, "four-player": line.four_player}
+               "sanma": "— (no North player)" if line.sanma is None else str(line.sanma),
+               "four-player": str(line.four_player)}
               for line in w.lines])
     st.markdown("\n".join(f"- {s}" for s in w.steps))
     if w.tsumo and w.paid != w.four_player.total:

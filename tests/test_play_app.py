@@ -1,0 +1,181 @@
+"""The Play page through its widgets (Streamlit AppTest): a whole tonpuusen, the buttons, the result screens, refresh."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from test_play_helpers import first_hand_with
+
+from sanma_core.game import Phase
+from sanma_core.scoring.payments import four_player_settlement, settle_win
+from sanma_core.tiles import tile_name
+from tutor.play import PlaySession
+from tutor.play.bots import opponent
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+PAGE = "tutor/pages/play.py"
+
+
+@pytest.fixture()
+def play(tmp_path, monkeypatch):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.chdir(ROOT)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _session(at: AppTest) -> PlaySession:
+    return at.session_state["play_session"]
+
+
+def _tile_button(at: AppTest, tile: int):
+    prefix = f"tb_{tile_name(tile)}_play"
+    return next(b for b in at.button if b.key and b.key.startswith(prefix) and not b.disabled)
+
+
+def _click_action(at: AppTest, action) -> None:
+    """Do ``action`` the way a player would: a tile click, riichi then a tile click, or an action button."""
+    if action.kind == "discard":
+        _tile_button(at, action.tile).click().run()
+    elif action.kind == "riichi":
+        at.button(key="play_act_riichi_0").click().run()
+        _tile_button(at, action.tile).click().run()
+    else:
+        same = [a for a in _session(at).legal() if a.kind == action.kind]
+        at.button(key=f"play_act_{action.kind}_{same.index(action)}").click().run()
+
+
+def _start(at: AppTest, seed: int, **widgets) -> None:
+    at.number_input(key="play_seed").set_value(seed)
+    for key, value in widgets.items():
+        if key in ("play_length", "play_seat"):
+            at.radio(key=key).set_value(value)
+        elif key == "play_training":
+            at.toggle(key=key).set_value(value)
+        else:
+            at.selectbox(key=key).set_value(value)
+    at.button(key="play_start").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _legal_buttons(at: AppTest) -> set[str]:
+    """Action kinds offered as buttons (tile clicks count as discard)."""
+    kinds = {b.key[len("play_act_"):].rsplit("_", 1)[0] for b in at.button if b.key and b.key.startswith("play_act_")}
+    if any(b.key and b.key.startswith("tb_") and "_play" in b.key and not b.disabled for b in at.button):
+        kinds.add("discard")
+    return kinds
+
+
+def test_a_whole_tonpuusen_through_the_widgets(play):
+    at = play
+    _start(at, 3, play_length="tonpuusen", play_seat=1)
+    at.toggle(key="play_hints").set_value(False).run()
+    driver = opponent("normal", "human-driver")
+    hands_seen = 0
+    for _ in range(600):
+        session = _session(at)
+        if session.phase is Phase.GAME_END:
+            break
+        if session.phase is Phase.HAND_END:
+            hands_seen += 1
+            assert at.header[0].value.startswith("Win" if session.game.result.kind == "win" else "")
+            table = at.table[-1].value
+            assert list(table["change"]) == list(session.game.result.deltas)
+            at.button(key="play_next").click().run()
+            continue
+        legal = session.legal()
+        assert session.waiting_for_human() and legal
+        offered = _legal_buttons(at)
+        assert offered == {a.kind for a in legal}, (offered, legal)
+        _click_action(at, driver.decide(session.view(), legal).action)
+        assert not at.exception, [e.value for e in at.exception]
+    session = _session(at)
+    assert session.phase is Phase.GAME_END
+    assert at.header[0].value == "Game over"
+    placement = at.table[0].value
+    expected = sorted(session.game.placement, key=lambda p: p.rank)
+    assert list(placement["points"]) == [p.points for p in expected]
+    assert list(placement["placement points"]) == [p.score for p in expected]
+    assert len(at.get("plotly_chart")) == 1
+    assert at.get("download_button")
+    assert hands_seen + 1 == len(session.game.results)
+    # the human's steps were made through the widgets and every bot step has a reason
+    assert any(not s.bot for s in session.steps) and all(s.reason for s in session.bot_log())
+
+
+def test_result_screen_numbers_equal_the_engine_settlement(play):
+    at = play
+    session = first_hand_with("win", tsumo=True)
+    at.session_state["play_session"] = session
+    at.run()
+    assert not at.exception
+    result = session.game.result
+    (win,) = result.wins
+    score = win.score
+    dealer = win.context.seat_wind == 0
+    sanma = settle_win(session.game.rules, score.han, score.fu, dealer, True, score.yakuman, win.context.honba,
+                       win.context.sticks)
+    four = four_player_settlement(score.han, score.fu, dealer, True, score.yakuman, win.context.honba)
+    tables = [t.value for t in at.table]
+    payment = next(t for t in tables if "four-player" in t.columns)
+    assert [int(x) for x in payment["four-player"]] == [a for _, a in four.payers]
+    assert [int(x) for x in payment["sanma"] if x.isdigit()] == [a for _, a in sanma.payers]
+    assert list(payment["sanma"])[-1].startswith("—")  # the absent North pays nothing under tsumo loss
+    scores = next(t for t in tables if "change" in t.columns)
+    assert list(scores["change"]) == list(result.deltas)
+    assert list(scores["after"]) == list(result.scores_after)
+    assert sum(scores["change"]) == result.sticks * session.game.rules.riichi_stick  # sticks on the table
+    caption = " ".join(c.value for c in at.caption)
+    assert f"{sum(a for _, a in sanma.payers)} here, {four.total} in four-player" in caption
+
+
+def test_draw_screen_reveals_tenpai_and_noten_payments(play):
+    at = play
+    session = first_hand_with("exhaustive_draw")
+    at.session_state["play_session"] = session
+    at.run()
+    result = session.game.result
+    text = " ".join(m.value for m in at.markdown)
+    assert "Tenpai:" in text and "Noten payments" in text
+    scores = next(t.value for t in at.table if "change" in t.value.columns)
+    assert list(scores["change"]) == list(result.deltas)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    for seat, tenpai in enumerate(result.tenpai):
+        assert (f"{session.settings.names()[seat]} (tenpai)" in html) == tenpai
+
+
+def test_refresh_rebuilds_the_game_from_the_url_token(play):
+    at = play
+    _start(at, 9)
+    _click_action(at, next(a for a in _session(at).legal() if a.kind == "discard"))
+    token = at.session_state["play_token"]
+    assert at.query_params["game"] == [token] or at.query_params["game"] == token
+    before = _session(at)
+    fresh = AppTest.from_file(APP, default_timeout=60)
+    fresh.query_params["game"] = token
+    fresh.run()
+    fresh.switch_page(PAGE).run()
+    fresh.query_params["game"] = token
+    fresh.run()
+    assert not fresh.exception, [e.value for e in fresh.exception]
+    after = fresh.session_state["play_session"]
+    assert after is not before
+    assert after.game.events == before.game.events and after.view() == before.view()
+
+
+def test_training_mode_undo_button(play):
+    at = play
+    _start(at, 12, play_training=True)
+    assert not any(b.key == "play_undo" for b in at.button)
+    session = _session(at)
+    while not any(a.kind == "discard" for a in session.legal()):
+        _click_action(at, next(a for a in session.legal() if a.kind == "pass"))
+    view = session.view()
+    _click_action(at, next(a for a in session.legal() if a.kind == "discard"))
+    at.button(key="play_undo").click().run()
+    assert _session(at).view() == view
