@@ -321,6 +321,12 @@ def _engine_extras(rules: Ruleset) -> dict[str, Any]:
     arranged = _optional("sanma_core.game.scenario", "arranged_game")
     quiet = _optional("sanma_core.game.scenario", "default_action")
     kita_action = _optional("sanma_core.game.actions", "Action")
+    until_turn = _optional("sanma_core.game.scenario", "until_turn")
+    if None not in (arranged, until_turn, kita_action):
+        extras["riichi_turn"] = Function(
+            "riichi_turn",
+            lambda hand, riichi_draw, next_draw: _riichi_turn(arranged, until_turn, kita_action, rules, hand, riichi_draw, next_draw),
+        )
     if None not in (arranged, quiet, kita_action):
         extras["kita_turn"] = Function(
             "kita_turn",
@@ -368,6 +374,30 @@ def _kita_turn(arranged: Any, quiet: Any, action: Any, rules: Ruleset, hand: Any
         return dict(_kita_turn_cached(arranged, quiet, action, rules, hand, draw, replacement))
     except ValueError as exc:
         raise ExpressionError(f"kita_turn(): {exc}") from None
+
+
+#: Live draws for the two other seats between the dealer's riichi and next draw (quietly discarded).
+_FILLER_DRAWS = "9p9s"
+
+
+@functools.lru_cache(maxsize=256)
+def _riichi_turn_cached(arranged: Any, until_turn: Any, action: Any, rules: Ruleset, hand: str, riichi_draw: str, next_draw: str) -> list[str]:
+    game = arranged(rules, hands=[hand, None, None], draws=riichi_draw + _FILLER_DRAWS + next_draw)
+    game.apply(action.riichi(0, parse_tile(riichi_draw)))
+    until_turn(game, 0)
+    return sorted({a.kind for a in game.legal_actions(0)})
+
+
+def _riichi_turn(arranged: Any, until_turn: Any, action: Any, rules: Ruleset, hand: Any, riichi_draw: Any, next_draw: Any) -> list[str]:
+    """The dealer draws ``riichi_draw``, declares riichi discarding it, the others play quietly,
+    then the dealer draws ``next_draw``: the action kinds allowed at that moment."""
+    for name, value in (("hand", hand), ("riichi_draw", riichi_draw), ("next_draw", next_draw)):
+        if not isinstance(value, str):
+            raise ExpressionError(f"riichi_turn(): {name} must be MPSZ text, got {value!r}")
+    try:
+        return list(_riichi_turn_cached(arranged, until_turn, action, rules, hand, riichi_draw, next_draw))
+    except ValueError as exc:
+        raise ExpressionError(f"riichi_turn(): {exc}") from None
 
 
 def _parse_hand(hand: Any, melds: Any) -> tuple[list[int], list[Any]]:

@@ -36,7 +36,8 @@ from sanma_core.tiles import (
 CUSTOM = load_preset("tenhou").replace(
     name="custom", title="Custom", honba_ron=700, honba_tsumo=350, noten_pool=3000, uma=[30, 0, -30],
     start_points=30000, return_points=45000, oka=10, ron_on_kita=False, kita_is_call=False, open_tanyao=False,
-    red_five_p=2, red_five_s=0, double_ron=False, extension_round=False,
+    red_five_p=2, red_five_s=0, double_ron=False, extension_round=False, kita_under_riichi_drawn_only=False,
+    kita_after_pon=True, north_is_yakuhai=False, all_last_dealer_stop=False, nine_terminal_abort=False,
 )
 RULESETS = [*PRESETS, "custom"]
 TOPICS = [
@@ -152,6 +153,20 @@ def _kita_turn(rules, hand, draw, replacement=""):
             "live_before": live_before, "live_after": game.live_remaining}
 
 
+def _riichi_turn(rules, hand, riichi_draw, next_draw):
+    from sanma_core.game.actions import PASS, Action
+    from sanma_core.game.scenario import arranged_game
+
+    game = arranged_game(rules, hands=[parse_tiles(hand), None, None], draws=parse_tiles(riichi_draw + "9p9s" + next_draw))
+    game.apply(Action.riichi(0, parse_tile(riichi_draw)))
+    while not (game.phase == "turn" and game.turn == 0):
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        passing = [a for a in legal if a.kind == PASS]
+        game.apply(passing[0] if passing else next(a for a in legal if a.kind == "discard" and a.tile == game.drawn))
+    return sorted({a.kind for a in game.legal_actions(0)})
+
+
 class _Text:
     """Marker for helpers that produce prose about presets (checked by content, not equality)."""
 
@@ -221,6 +236,8 @@ def _call(name, args, kwargs, rules):
         return _can_win(rules, kwargs)
     if name == "waits":
         return _waits(*args, **kwargs)
+    if name == "riichi_turn":
+        return _riichi_turn(rules, *args, **kwargs)
     if name == "kita_turn":
         return _kita_turn(rules, **kwargs)
     builtins = {"len": len, "min": min, "max": max, "sum": sum, "abs": abs}
