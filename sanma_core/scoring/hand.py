@@ -293,28 +293,33 @@ def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], t
     meld_groups = _meld_groups(melds)
     out: list[Reading] = []
     for pair, sets in regular_decompositions(concealed):
-        seen: set[tuple[int, int]] = set()
-        hand_groups = [(t, k) for t, k in sets]
         candidates: list[tuple[int, int]] = []  # (index in sets or -1 for the pair, shape)
         if pair == win_kind:
             candidates.append((-1, -1))
-        for i, (t, k) in enumerate(hand_groups):
-            if (t, k) in seen:
+        previous = None
+        for i, (t, k) in enumerate(sets):
+            if (t, k) == previous:  # sets are sorted: an identical group gives the same reading
                 continue
             if (t == SEQ and k <= win_kind <= k + 2) or (t != SEQ and k == win_kind):
-                seen.add((t, k))
+                previous = (t, k)
                 candidates.append((i, t))
+        base = tuple(_HAND_GROUP[t][k] for t, k in sets) + meld_groups
+        first: Reading | None = None
         for index, shape in candidates:
-            groups = [_HAND_GROUP[t][k] for t, k in hand_groups]
+            groups = base
             if index >= 0 and shape != SEQ and not tsumo:
-                groups[index] = _RON_TRIPLET[hand_groups[index][1]]
+                groups = base[:index] + (_RON_TRIPLET[sets[index][1]],) + base[index + 1:]
             if index < 0:
                 wait = "tanki"
             elif shape == SEQ:
-                wait = _sequence_wait(hand_groups[index][1], win_kind)
+                wait = _sequence_wait(sets[index][1], win_kind)
             else:
                 wait = "shanpon"
-            out.append(Reading("regular", tuple(groups) + meld_groups, pair, (), wait, index, closed, summary))
+            if first is None:
+                first = Reading("regular", groups, pair, (), wait, index, closed, summary)
+                out.append(first)
+            else:
+                out.append(first.variant(groups, wait, index))
     if not melds:
         if is_chiitoitsu_shape(concealed):
             pairs = tuple(k for k in range(NUM_KINDS) if concealed[k])

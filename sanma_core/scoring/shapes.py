@@ -36,7 +36,7 @@ def _split_suit(counts: list[int], start: int, pair: int, sets: list[tuple[int, 
     while i < 9 and counts[i] == 0:
         i += 1
     if i == 9:
-        out.add((pair, tuple(sets)))
+        out.add((pair, tuple(sorted(sets))))
         return
     c = counts[i]
     if c >= 3:
@@ -157,25 +157,27 @@ def regular_decompositions(counts: tuple[int, ...]) -> tuple[Decomposition, ...]
     iso = _isolated_pair(counts)
     if iso is None:
         return ()
-    iso_sets = tuple((TRIPLET, k) for k in ISOLATED_KINDS if counts[k] == 3)
-    pin = suit_decompositions(tuple(counts[9:18]))
+    pin = _suit_options(tuple(counts[9:18]), 9)
     if not pin:
         return ()
-    sou = suit_decompositions(tuple(counts[18:27]))
+    sou = _suit_options(tuple(counts[18:27]), 18)
     if not sou:
         return ()
+    iso_sets = tuple((TRIPLET, k) for k in ISOLATED_KINDS if counts[k] == 3)
     result = []
     for p_pair, p_sets in pin:
         for s_pair, s_sets in sou:
-            n_pairs = (iso >= 0) + (p_pair >= 0) + (s_pair >= 0)
-            if n_pairs != 1:
-                continue
             if iso >= 0:
-                pair = iso
-            elif p_pair >= 0:
-                pair = 9 + p_pair
-            else:
-                pair = 18 + s_pair
-            sets = iso_sets + tuple((t, 9 + r) for t, r in p_sets) + tuple((t, 18 + r) for t, r in s_sets)
-            result.append((pair, tuple(sorted(sets))))
-    return tuple(result)  # distinct by construction: each suit's options are distinct
+                if p_pair < 0 and s_pair < 0:
+                    result.append((iso, iso_sets + p_sets + s_sets))
+            elif (p_pair >= 0) != (s_pair >= 0):
+                result.append((p_pair if p_pair >= 0 else s_pair, iso_sets + p_sets + s_sets))
+    # distinct by construction; identical sets stay next to each other (each suit's sets are sorted)
+    return tuple(result)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_options(counts9: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """:func:`suit_decompositions` in absolute kinds (pair kind or -1, sets)."""
+    return tuple((pair + base if pair >= 0 else -1, tuple((t, base + r) for t, r in sets))
+                 for pair, sets in suit_decompositions(counts9))

@@ -133,6 +133,18 @@ class Reading:
         self.peikou = peikou  # pairs of identical sequences
         self.memo: dict = {}  # per-situation results cached by the scorer
 
+    def variant(self, groups: tuple[Group, ...], wait: str, win_group: int) -> Reading:
+        """The same decomposition read with another winning group (only the ankou count can change)."""
+        other = object.__new__(Reading)
+        for name in Reading.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.groups = groups
+        other.wait = wait
+        other.win_group = win_group
+        other.ankou = sum(1 for g in groups if g.shape != "sequence" and g.concealed)
+        other.memo = {}
+        return other
+
 
 class Situation:
     """The situation flags a predicate may read (a :class:`~sanma_core.scoring.hand.WinInput` fits)."""
@@ -356,6 +368,10 @@ YAKUMAN: tuple[Yaku, ...] = tuple(y for y in _CATALOGUE if y.yakuman)
 _NEEDS_SETS = frozenset({"haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind", "toitoi", "sanankou",
                          "sanshoku_doukou", "sankantsu", "shousangen"})
 _NEEDS_SEQS = frozenset({"pinfu", "iipeikou", "chanta", "ittsu", "junchan", "ryanpeikou"})
+_NEEDS_HONOURS = frozenset({"haku", "hatsu", "chun", "seat_wind", "round_wind", "north_wind", "shousangen", "chanta",
+                            "honitsu"})
+_NEEDS_YAOCHUU = frozenset({"honroutou", "chanta", "junchan", "sanshoku_doukou"})
+_NEEDS_SIMPLES_ONLY = frozenset({"tanyao"})
 #: Yaku that read only the situation flags (the others read the reading, seat and round wind and
 #: the ruleset's open_tanyao / north_is_yakuhai, so their result is memoised per reading).
 SITUATION_ONLY = frozenset({"riichi", "double_riichi", "ippatsu", "menzen_tsumo", "rinshan_kaihou", "chankan",
@@ -363,12 +379,15 @@ SITUATION_ONLY = frozenset({"riichi", "double_riichi", "ippatsu", "menzen_tsumo"
 _SITUATION = {closed: tuple(y for y in ORDINARY if y.id in SITUATION_ONLY and (closed or y.han_open))
               for closed in (False, True)}
 _SHAPE = {
-    (closed, sets, seqs): tuple(
+    (closed, sets, seqs, honours, simples): tuple(
         y for y in ORDINARY
         if y.id not in SITUATION_ONLY and (closed or y.han_open)
         and (sets or y.id not in _NEEDS_SETS) and (seqs or y.id not in _NEEDS_SEQS)
+        and (honours or y.id not in _NEEDS_HONOURS)
+        and (not simples or y.id not in _NEEDS_YAOCHUU) and (simples or y.id not in _NEEDS_SIMPLES_ONLY)
     )
     for closed in (False, True) for sets in (False, True) for seqs in (False, True)
+    for honours in (False, True) for simples in (False, True)
 }
 _ORDER = {y.id: i for i, y in enumerate(_CATALOGUE)}
 
@@ -392,7 +411,9 @@ def find_yaku(reading: Reading, situation: Situation, rules: Ruleset) -> tuple[l
     key = ("yaku", situation.seat, situation.round, rules.open_tanyao, rules.north_is_yakuhai)
     shape = r.memo.get(key)
     if shape is None:
-        shape = r.memo[key] = [y for y in _SHAPE[(r.closed, bool(r.trips), bool(r.seqs))]
+        sm = r.summary
+        shape = r.memo[key] = [y for y in _SHAPE[(r.closed, bool(r.trips), bool(r.seqs), sm.has_honours,
+                                                  sm.all_simples)]
                                if y.test(r, situation, rules)]
     flags = [y for y in _SITUATION[r.closed] if y.test(r, situation, rules)]
     if not flags:
