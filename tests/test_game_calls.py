@@ -258,3 +258,26 @@ def test_no_chankan_on_a_closed_kan():
     assert T("1p") in g.waits(1)
     g.apply(next(a for a in g.legal_actions(0) if a.kind == "ankan"))
     assert g.phase is Phase.TURN and g.to_act() == [0]
+
+
+def test_a_ruleset_allowing_any_north_under_riichi_still_keeps_the_waits():
+    rules = TENHOU.replace(kita_under_riichi_drawn_only=False)
+    # 444z is a set: a North from the hand may go while 9m sits where it was (waits on 5s stay)
+    g = arranged_game(rules, hands=["123p456p789s444z5s", None, None], draws="1m2p2p5z")
+    g.apply(Action.riichi(0, T("1m")))
+    until_turn(g, 0)
+    assert g.drawn == T("5z") and "kita" not in kinds_of(g, 0)  # 5z in place of a North breaks 444z
+    g2 = arranged_game(rules, hands=["123p456p789s44z55s", None, None], draws="1m2p2p4z")
+    g2.apply(Action.riichi(0, T("1m")))
+    until_turn(g2, 0)
+    assert "kita" in kinds_of(g2, 0)  # the drawn North itself
+
+
+def test_events_for_a_seat_hide_the_others_draws():
+    g = arranged_game("tenhou", hands=[None, None, None], draws="1z2z")
+    until_turn(g, 1)
+    seen = g.events_for(0)
+    assert seen[-1] == {"type": "tsumo", "actor": 1, "pai": "?"}
+    assert g.events_for(1)[-1]["pai"] == "S"
+    view = g.view(0)
+    assert view.drawn is None and len(view.hand) == 13 and view.seats[1].hand_size == 14

@@ -7,7 +7,7 @@ from sanma_core.game.scenario import arranged_game, until_hand_end, until_turn
 from sanma_core.game.wall import full_tile_set
 from sanma_core.rules import load_preset
 from sanma_core.scoring.payments import nagashi_payments, settle_win
-from sanma_core.tiles import TERMINALS_AND_HONOURS, parse_tile, parse_tiles
+from sanma_core.tiles import TERMINALS_AND_HONOURS, kind, parse_tile, parse_tiles
 
 T = parse_tile
 TENHOU = load_preset("tenhou")
@@ -243,3 +243,63 @@ def test_tonpuusen_plays_three_hands_without_repeats():
     g = _noten_draw_game("tenhou", "tonpuusen", 0, 0, [50000, 30000, 25000])
     until_hand_end(g)
     assert g._next == (0, 1)
+
+
+def _last_draw_game(hand_seat0, last, rules="tenhou", hand_seat2=None):
+    pool = full_tile_set(load_preset(rules))
+    chosen = parse_tiles(hand_seat0) + ([last] if isinstance(last, int) else parse_tiles(last))
+    if hand_seat2:
+        chosen += parse_tiles(hand_seat2)
+    for t in chosen:
+        pool.remove(t)
+    avoid = {kind(t) for t in chosen}
+    simples = [t for t in pool if kind(t) not in avoid][:54]
+    last_tile = last if isinstance(last, int) else parse_tile(last)
+    return arranged_game(rules, hands=[hand_seat0, None, hand_seat2], draws=[*simples, last_tile])
+
+
+def test_haitei_on_the_last_live_draw():
+    from sanma_core.game.scenario import advance
+
+    g = _last_draw_game("123p456p789s1155s", "5s")
+    advance(g, lambda g: g.phase is Phase.TURN and g.live_remaining == 0)
+    assert g.drawn == T("5s") and g.turn == 0
+    g.apply(Action.tsumo(0))
+    assert "haitei" in [y for y, _ in g.result.wins[0].score.yaku]
+
+
+def test_houtei_and_no_call_on_the_last_discard():
+    from sanma_core.game.scenario import advance
+
+    g = _last_draw_game("66z123p456p78s99s1z", "1z", hand_seat2="555z123p456p789s6z")
+    advance(g, lambda g: g.phase is Phase.TURN and g.live_remaining == 0)
+    g.apply(Action.discard(0, T("6z")))
+    assert g.legal_actions(2) == [Action.ron(2, T("6z")), Action.pass_(2)]  # no pon on the last discard
+    g.apply(Action.ron(2, T("6z")))
+    assert "houtei" in [y for y, _ in g.result.wins[0].score.yaku]
+
+
+@pytest.mark.parametrize(("preset", "yakuman"), [("tenhou", False), ("club", True)])
+def test_kita_before_the_first_tsumo_cancels_tenhou_as_the_ruleset_says(preset, yakuman):
+    g = arranged_game(preset, hands=["123p456p789s1155s", None, None], draws="4z", replacements="5s")
+    g.apply(Action.kita(0))
+    g.apply(Action.tsumo(0))
+    ids = [y for y, _ in g.result.wins[0].score.yaku]
+    assert ("tenhou" in ids) is yakuman
+
+
+def test_tenhou_on_the_dealers_first_draw():
+    g = arranged_game("tenhou", hands=["123p456p789s1155s", None, None], draws="5s")
+    g.apply(Action.tsumo(0))
+    assert [y for y, _ in g.result.wins[0].score.yaku] == ["tenhou"] and g.result.wins[0].score.yakuman == 1
+
+
+def test_sticks_and_honba_carry_over_to_the_next_hand():
+    g = arranged_game("tenhou", hands=[TENPAI[0], NOTEN[0], NOTEN[1]], draws="7z", seed=2)
+    g.apply(Action.riichi(0, T("7z")))
+    until_hand_end(g)
+    assert g.result.kind == "exhaustive_draw" and g.sticks == 1 and g.honba == 1
+    g.next_hand()
+    start = [e for e in g.events if e["type"] == "start_kyoku"][-1]
+    assert start["kyotaku"] == 1 and start["honba"] == 1 and start["oya"] == 0
+    assert sum(start["scores"]) + 1000 == 105000

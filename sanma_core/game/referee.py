@@ -168,6 +168,12 @@ class Game:
         tiles += [d.tile for pond in self.discards for d in pond if not d.called]
         return tiles + self.wall.undrawn()
 
+    def events_for(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
+        """The mjai events from ``start`` as ``seat`` sees them (others' draws and hands hidden)."""
+        from .mjai import mask_event
+
+        return [mask_event(e, seat) for e in self.events[start:]]
+
     def view(self, seat: int) -> Any:
         """What ``seat`` may see, with its legal actions."""
         from .view import SeatView
@@ -327,7 +333,7 @@ class Game:
                                 for t in distinct:
                                     if kind(t) == cm.meld.tile_kind:
                                         acts.append(Action.kakan(s, t))
-                if c[NORTH] and (not in_riichi or not rules.kita_under_riichi_drawn_only or drawn == NORTH):
+                if c[NORTH] and (not in_riichi or drawn == NORTH or self._riichi_kita_keeps_waits(s)):
                     acts.append(Action.kita(s))
         elif rules.kita_after_pon and c[NORTH] and self._can_replace():
             acts.append(Action.kita(s))
@@ -364,6 +370,17 @@ class Game:
         c[k] -= 4
         out = list(self.outside[s])
         out[k] += 4
+        return evaluation.waits(c, out) == self._waits[s]
+
+    def _riichi_kita_keeps_waits(self, s: int) -> bool:
+        """Under riichi, a North from the hand (not the drawn one) only if the ruleset allows it
+        and setting it aside leaves the waits as they were."""
+        if self.rules.kita_under_riichi_drawn_only:
+            return False
+        c = list(self.counts[s])
+        c[NORTH] -= 1  # the drawn tile stays in the hand in the North's place
+        out = list(self.outside[s])
+        out[NORTH] += 1
         return evaluation.waits(c, out) == self._waits[s]
 
     def _apply_turn(self, a: Action) -> None:
