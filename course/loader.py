@@ -276,7 +276,8 @@ class _FileReader:
             parts = self.mapping(item, where, CHOICE_FIELDS, required=CHOICE_FIELDS)
             if len(parts) != 2:
                 raise _Invalid("bad choice")
-            cid = str(self.value(parts["id"][1])).strip()
+            raw_id = self.value(parts["id"][1])
+            cid = ("yes" if raw_id else "no") if isinstance(raw_id, bool) else str(raw_id).strip()
             if not cid or any(c.id == cid for c in out):
                 raise self.fail(parts["id"][1], f"{where}.id", f"choice id {cid!r} is empty or repeated")
             out.append(Choice(cid, self.text(parts["text"][1], f"{where}.text")))
