@@ -80,7 +80,7 @@ def _pair_reason(pair: int, seat: int, round_wind: int) -> str:
     return "pair"
 
 
-def fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: Ruleset) -> tuple[list[FuLine], int]:
+def fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: Ruleset) -> tuple[tuple[FuLine, ...], int]:
     """The fu lines of a reading and the rounded total (chiitoitsu 25, kokushi 0)."""
     key = ("fu", tsumo, seat, round_wind, rules.north_is_yakuhai)
     found = reading.memo.get(key)
@@ -89,11 +89,11 @@ def fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: R
     return found
 
 
-def _fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: Ruleset) -> tuple[list[FuLine], int]:
+def _fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: Ruleset) -> tuple[tuple[FuLine, ...], int]:
     if reading.form == "chiitoitsu":
-        return [FuLine(25, "chiitoitsu")], 25
+        return (FuLine(25, "chiitoitsu"),), 25
     if reading.form == "kokushi":
-        return [], 0
+        return (), 0
     lines = [FuLine(20, "base")]
     extra = 0
     for g in reading.groups:
@@ -120,4 +120,4 @@ def _fu_lines(reading: Reading, tsumo: bool, seat: int, round_wind: int, rules: 
     if not reading.closed and extra == 0:
         lines.append(FuLine(2, "open_pinfu"))
         extra += 2
-    return lines, round_fu(20 + extra)
+    return tuple(lines), round_fu(20 + extra)
