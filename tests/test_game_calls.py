@@ -281,3 +281,24 @@ def test_events_for_a_seat_hide_the_others_draws():
     assert g.events_for(1)[-1]["pai"] == "S"
     view = g.view(0)
     assert view.drawn is None and len(view.hand) == 13 and view.seats[1].hand_size == 14
+
+
+def test_rewound_gives_the_state_before_the_last_actions():
+    from sanma_core.game import Game, GameMode
+    from sanma_core.game.simple import greedy_policy
+
+    g = Game("tenhou", GameMode("tonpuusen"), seed=21)
+    policy = greedy_policy(21)
+    snapshots = []
+    for _ in range(40):
+        snapshots.append((len(g.events), [list(h) for h in g.hands], list(g.scores)))
+        if g.phase is Phase.HAND_END:
+            g.next_hand()
+            continue
+        seat = g.to_act()[0]
+        g.apply(policy(g, seat, g.legal_actions(seat)))
+    back = g.rewound(5)
+    assert (len(back.events), [list(h) for h in back.hands], list(back.scores)) == snapshots[-5]
+    assert back.events == g.events[: len(back.events)]
+    with pytest.raises(IllegalActionError):
+        g.rewound(10_000)

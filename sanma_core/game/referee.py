@@ -84,6 +84,13 @@ class Game:
         honba: int = 0,
         sticks: int = 0,
     ):
+        self._init_args = {
+            "rules": rules, "mode": mode, "seed": seed, "wall_factory": wall_factory, "kita_event": kita_event,
+            "scores": list(scores) if scores is not None else None, "round_wind": round_wind, "dealer": dealer,
+            "honba": honba, "sticks": sticks,
+        }
+        #: Every applied action in order; None marks a ``next_hand()``.
+        self.history: list[Action | None] = []
         self.rules = get_ruleset(rules)
         self.mode = mode or GameMode()
         self.seed = seed
@@ -188,15 +195,32 @@ class Game:
             raise IllegalActionError(f"not an action: {action!r}")
         if action not in self.legal_actions(action.seat):
             raise IllegalActionError(self._why_illegal(action))
+        self.history.append(action)
         if self.phase is Phase.TURN:
             self._apply_turn(action)
         else:
             self._answer(action)
 
+    def rewound(self, steps: int = 1) -> Game:
+        """A new game at the state before the last ``steps`` entries of ``history`` (for undo).
+
+        The walls come from the same seed or wall factory, so re-playing gives the same state.
+        """
+        if not 0 <= steps <= len(self.history):
+            raise IllegalActionError(f"cannot go back {steps} steps: {len(self.history)} were played")
+        game = Game(**self._init_args)
+        for entry in self.history[: len(self.history) - steps]:
+            if entry is None:
+                game.next_hand()
+            else:
+                game.apply(entry)
+        return game
+
     def next_hand(self) -> None:
         """Deal the next hand after a hand has ended."""
         if self.phase is not Phase.HAND_END:
             raise IllegalActionError(f"next_hand: the current hand is not over (phase {self.phase.value})")
+        self.history.append(None)
         self.round_wind, self.dealer = self._next
         self.hand_index += 1
         self._start_hand()
