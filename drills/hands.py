@@ -607,6 +607,8 @@ def realise(plan: Plan, rng: random.Random, rules: Ruleset, extras: Extras) -> d
     else:
         kita = rng.choice((0, 0, 0, 1, 1, 2, 3))
     if kita_rinshan:
+        if extras.bonus == "none":
+            raise Retry  # the replacement for a North set aside: kita would add a han
         kita = max(kita, 1)
     kita = min(kita, 4 - norths)
     if kita_rinshan and kita < 1:
