@@ -382,8 +382,11 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         _check_counts(win, rules)
     win_kind = kind(win.win)
     concealed = [0] * NUM_KINDS
+    reds = 0
     for t in win.hand:
         concealed[_KIND_OF[t]] += 1
+        if t >= NUM_KINDS:
+            reds += 1
     if not concealed[win_kind]:
         raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
     expected = 14 - 3 * len(win.melds)
@@ -399,7 +402,8 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     if not found:
         raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
                                   + (f" next to {len(win.melds)} meld(s)" if win.melds else ""))
-    reds = sum(1 for t in win.hand if t >= NUM_KINDS) + sum(1 for m in win.melds for t in m.tiles if t >= NUM_KINDS)
+    for m in win.melds:
+        reds += sum(1 for t in m.tiles if t >= NUM_KINDS)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     best = None
     best_key = None
@@ -416,6 +420,9 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
             listed = [(y.id, y.han(reading.closed)) for y in yaku]
             han = sum(h for _, h in listed) + bonus.total
         settlement = _settle(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
+        if best is None and len(found) == 1:
+            best = (reading, yaku, yakuman, listed, han, lines, fu, settlement)
+            break
         rank = (settlement.total, yakuman > 0, han, fu, sum(line.fu for line in lines))
         if best_key is None or rank > best_key:
             best_key = rank
