@@ -38,9 +38,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"sanma drill: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(question.to_dict(), ensure_ascii=False))
+        text = json.dumps(question.to_dict(), ensure_ascii=False)
     else:
-        print(render_question(question))
-        print()
-        print(render_answer(question))
+        text = render_question(question) + "\n\n" + render_answer(question)
+    try:
+        print(text)
+    except BrokenPipeError:  # e.g. piped into head
+        sys.stderr.close()
     return 0

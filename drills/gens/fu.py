@@ -82,7 +82,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     raw = sum(line.fu for line in result.fu_lines)
     return Draft(
         concept=concept,
-        prompt=f"Winning hand {hand_text(request)} ({data['situation']}). How many fu (rounded up to 10)?",
+        prompt=f"Winning hand {hand_text(request)} ({data['situation']}). How many fu does it score?",
         data=data,
         answer_kind="numbers",
         answer={"numbers": {"fu": result.fu}},
