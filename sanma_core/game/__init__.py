@@ -1,5 +1,15 @@
 """The sanma game engine: wall, referee, actions, seat views, records.
 
+Where things are:
+
+- ``wall``: the seeded 108-tile wall, dead wall, replacement tiles, indicators;
+- ``referee``: :class:`Game`, phases, ``legal_actions``, ``apply``, hand and game end;
+- ``actions``: :class:`Action` values and :class:`IllegalActionError`;
+- ``view``: :class:`SeatView`, what one seat may see;
+- ``evaluation``: the one doorway to hand analysis and scoring;
+- ``mjai`` / ``replay`` / ``tenhou6``: records, ``sanma replay``, tenhou.net/6;
+- ``scenario``: games from constructed walls; ``simple``: policies and game loops.
+
 >>> from sanma_core.game import Game, GameMode, play_random_game
 >>> g = play_random_game("tenhou", GameMode("tonpuusen"), seed=5)
 >>> g.is_over(), sum(p.points for p in g.placement)

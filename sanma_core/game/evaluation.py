@@ -13,7 +13,7 @@ per hand state because bots and simulations ask them on every turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -79,7 +79,6 @@ class WinContext:
     ura: tuple[int, ...] = ()
     honba: int = 0
     sticks: int = 0
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 WIND_NAMES = ("E", "S", "W")

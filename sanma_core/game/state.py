@@ -10,7 +10,7 @@ sanma_core.game.state.GameModeError: unknown game length 'marathon': use tonpuus
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -106,4 +106,3 @@ class HandResult:
     wins: tuple[WinResult, ...] = ()
     tenpai: tuple[bool, bool, bool] | None = None
     nagashi: tuple[int, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
