@@ -1,5 +1,7 @@
 """The sanma specifics of scoring, reading choice, errors and the explanation data."""
 
+import dataclasses
+
 import pytest
 
 from sanma_core.melds import parse_meld
@@ -150,11 +152,20 @@ def test_ron_triplet_counts_as_open():
         ({"hand": "234p567p234s678s99p", "win": "9p", "kita": 4, "dora": ["4z"]}, NotationError, "5 copies of 4z"),
         ({"hand": "234p067p234s678s99p", "win": "9p", "dora": ["0p"]}, NotationError, "red fives 0p"),
         ({"hand": "234p567p234s678s99p", "win": "1p"}, ValueError, "winning tile 1p is not in the hand"),
+        ({"hand": "234p567p234s678s99p", "win": "9p", "riichi": True, "dora": ["1s", "2s", "3s", "4s", "6s", "7s"]}, ValueError,
+         "at most 5 dora"),
     ],
 )
 def test_bad_hands_raise_precise_errors(request_fields, error, words):
     with pytest.raises(error, match=words):
         score_hand(WinInput.from_request(request_fields), TENHOU)
+
+
+def test_bad_numbers_in_a_win_input():
+    base = WinInput.from_request({"hand": "234p567p234s678s99p", "win": "9p", "riichi": True})
+    for field, value in (("honba", -1), ("sticks", -2), ("kita", 7), ("honba", 1.5)):
+        with pytest.raises(ValueError, match=field):
+            score_hand(dataclasses.replace(base, **{field: value}), TENHOU)
 
 
 def test_classic_has_no_red_fives():

@@ -2,6 +2,7 @@
 
 import pytest
 
+from sanma_core.melds import parse_meld
 from sanma_core.rules import load_preset
 from sanma_core.scoring import YAKU, WinInput, score_hand, score_request
 from sanma_core.tiles import parse_tile, parse_tiles
@@ -165,7 +166,7 @@ def test_kazoe_yakuman_flag():
 
 def test_north_is_yakuhai_flag():
     win = WinInput(tuple(parse_tiles("234p567p234s99s")), parse_tile("9s"),
-                   melds=(__import__("sanma_core.melds", fromlist=["parse_meld"]).parse_meld("pon:444z"),))
+                   melds=(parse_meld("pon:444z"),))
     with pytest.raises(ValueError, match="no yaku"):
         score_hand(win, load_preset("tenhou"))
     r = score_hand(win, load_preset("tenhou").replace(north_is_yakuhai=True))

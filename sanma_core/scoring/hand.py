@@ -160,7 +160,12 @@ _VALID_TILES = frozenset((*SANMA_KINDS, RED_5P, RED_5S))
 
 def _supply_ok(win: WinInput, rules: Ruleset) -> bool:
     """Fast check of the tile supply; False sends the caller to the precise (slow) check."""
-    if not 0 <= win.kita <= 4 or len(win.melds) > 4:
+    if len(win.melds) > 4 or len(win.dora) > 5 or len(win.ura) > 5:
+        return False
+    for number in (win.kita, win.honba, win.sticks):
+        if type(number) is not int or number < 0:
+            return False
+    if win.kita > 4:
         return False
     n = [0] * (NUM_KINDS + 2)
     valid = _VALID_TILES
