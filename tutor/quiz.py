@@ -143,8 +143,10 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
         else:
             labels = dict(question.number_fields)
             given = response.get("numbers", {})
-            st.table([{"": labels.get(k, k), "answer": _fmt(v), "yours": _fmt(given.get(k, "—"))}
-                      for k, v in expected.get("numbers", {}).items()])
+            lines = ["| | answer | yours |", "|---|---:|---:|"]
+            lines += [f"| {labels.get(k, k)} | **{_fmt(v)}** | {_fmt(given.get(k, '—'))} |"
+                      for k, v in expected.get("numbers", {}).items()]
+            st.markdown("\n".join(lines))
     steps = feedback.get("explanation") or question.explanation
     if steps:
         with st.expander("Step by step", expanded=not feedback["correct"]):

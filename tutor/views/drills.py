@@ -1,0 +1,249 @@
+"""Drills: sessions of N generated questions with instant feedback, a summary, and a shareable link.
+
+The session lives in ``st.session_state["drill_session"]``; the Progress page
+starts review and replay sessions by putting one there and switching here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import asdict
+
+import streamlit as st
+
+from tutor import state
+from tutor.drill_session import (
+    MAX_QUESTIONS,
+    MAX_SEED,
+    PARAM_KEYS,
+    AnswerInputError,
+    Result,
+    Session,
+    Settings,
+    question_seed,
+    settings_from_params,
+)
+from tutor.quiz import ask, collect_response, show_feedback
+from tutor.recording import record_answer
+from tutor.store import StoreError
+
+SESSION = "drill_session"
+REVIEW_TRIES = 40
+
+
+def _drills():
+    try:
+        import drills
+    except ImportError:
+        return None
+    return drills
+
+
+# ---- session handling (callbacks) ------------------------------------------------
+
+def start_session(settings: Settings, ruleset: str, mode: str = "drill",
+                  concepts: list[tuple[str, str]] | None = None, questions: list[str] | None = None) -> Session:
+    """Put a new session in session state (used by this page and by Progress)."""
+    old = st.session_state.get(SESSION)
+    nonce = (old.nonce + 1) if isinstance(old, Session) else 0
+    sess = Session(settings=settings, ruleset=ruleset, mode=mode, nonce=nonce, concepts=list(concepts or []),
+                   questions=list(questions or []))
+    st.session_state[SESSION] = sess
+    return sess
+
+
+def _settings_from_widgets() -> Settings:
+    return Settings(
+        drill_type=st.session_state.get("dr_type", "payment"),
+        difficulty=int(st.session_state.get("dr_difficulty") or 1),
+        n=int(st.session_state.get("dr_n") or 10),
+        seed=int(st.session_state.get("dr_seed") or 0),
+    )
+
+
+def _on_start() -> None:
+    settings = _settings_from_widgets()
+    ruleset = state.active_rules().name
+    start_session(settings, ruleset)
+    st.query_params.from_dict(settings.params(ruleset))
+    st.session_state["_dr_url_done"] = _param_signature(settings.params(ruleset))
+
+
+def _on_new_seed() -> None:
+    st.session_state["dr_seed"] = random.SystemRandom().randrange(1, 100_000)
+
+
+def _param_signature(params: dict[str, str]) -> str:
+    return "&".join(f"{k}={params.get(k, '')}" for k in (*PARAM_KEYS, "ruleset"))
+
+
+def _apply_url() -> None:
+    """Start the session a shared link describes (once per distinct link); report bad parameters."""
+    params = {k: st.query_params[k] for k in PARAM_KEYS if k in st.query_params}
+    if not params:
+        return
+    signature = _param_signature({**params, "ruleset": st.query_params.get("ruleset", "")})
+    if st.session_state.get("_dr_url_done") == signature:
+        return
+    st.session_state["_dr_url_done"] = signature
+    settings, errors = settings_from_params(params, _settings_from_widgets())
+    for message in errors:
+        st.warning(f"Link ignored in part: {message}.")
+    for key, value in (("dr_type", settings.drill_type), ("dr_difficulty", settings.difficulty),
+                       ("dr_n", settings.n), ("dr_seed", settings.seed)):
+        st.session_state[key] = value
+    start_session(settings, state.active_rules().name)
+
+
+def _question_for(sess: Session, drills, index: int):
+    """Generate (once) and return question ``index`` of the session."""
+    Question = drills.Question
+    if index < len(sess.questions):
+        return Question.from_json(sess.questions[index])
+    rules = state.active_rules()
+    s = sess.settings
+    seed = question_seed(s.seed, index)
+    if sess.mode == "review":
+        drill_type, concept = sess.concepts[index]
+        q = None
+        for k in range(REVIEW_TRIES):
+            q = drills.generate(drill_type, rules, seed=seed + 7919 * k, difficulty=s.difficulty)
+            if q.concept == concept:
+                break
+    else:
+        q = drills.generate(s.drill_type, rules, seed=seed, difficulty=s.difficulty)
+    sess.questions.append(q.to_json())
+    return q
+
+
+def _on_check(ctx: str) -> None:
+    drills = _drills()
+    sess: Session = st.session_state[SESSION]
+    q = drills.Question.from_json(sess.questions[sess.index])
+    try:
+        response = collect_response(q, ctx)
+        feedback = drills.check(q, response)
+    except (AnswerInputError, ValueError) as exc:
+        state.notice(str(exc), "warning")
+        return
+    seconds = round(time.monotonic() - sess.started, 1) if sess.started else None
+    sess.answered = {"feedback": asdict(feedback), "response": response}
+    sess.results.append(Result(q.id, q.drill_type, q.concept, feedback.correct, feedback.score))
+    pid = st.session_state.get(state.PROFILE_KEY)
+    if pid is None:
+        return
+    db = state.store(quiet=True)
+    if db is None:
+        return
+    try:
+        record_answer(db, pid, source=sess.mode, topic=q.drill_type, concept=q.concept, correct=feedback.correct,
+                      score=feedback.score, question=q.to_dict(), response=response, ruleset=q.ruleset, seed=q.seed,
+                      difficulty=q.difficulty, seconds=seconds)
+    except StoreError as exc:
+        state.notice(f"Your answer was not saved: {exc}", "error")
+
+
+def _on_next() -> None:
+    sess: Session = st.session_state[SESSION]
+    sess.answered = None
+    sess.started = None
+
+
+def _on_skip() -> None:
+    sess: Session = st.session_state[SESSION]
+    sess.results.append(Result("", sess.settings.drill_type, "", False, 0.0))
+    sess.questions.append("{}")
+    sess.started = None
+
+
+def _on_close() -> None:
+    st.session_state.pop(SESSION, None)
+
+
+# ---- drawing -------------------------------------------------------------------
+
+def _settings_form(drills) -> None:
+    types = list(drills.DRILL_TYPES)
+    if st.session_state.get("dr_type") not in types:
+        st.session_state["dr_type"] = "payment" if "payment" in types else types[0]
+    st.session_state.setdefault("dr_difficulty", 1)
+    st.session_state.setdefault("dr_n", 10)
+    st.session_state.setdefault("dr_seed", random.SystemRandom().randrange(1, 100_000))
+    cols = st.columns([3, 2, 2, 2])
+    cols[0].selectbox("Drill", types, key="dr_type", format_func=lambda t: drills.DRILL_TYPES[t]["title"])
+    cols[1].segmented_control("Difficulty", list(drills.DIFFICULTIES), key="dr_difficulty",
+                              format_func=lambda d: {1: "easy", 2: "medium", 3: "hard"}.get(d, str(d)))
+    cols[2].number_input("Questions", 1, MAX_QUESTIONS, key="dr_n", step=1)
+    cols[3].number_input("Seed", 0, MAX_SEED, key="dr_seed", step=1,
+                         help="The same seed and settings give everyone the same questions.")
+    st.caption(drills.DRILL_TYPES[st.session_state["dr_type"]]["description"])
+    b1, b2 = st.columns([1, 1])
+    b1.button("Start session", key="dr_start", on_click=_on_start, type="primary", width="stretch")
+    b2.button("New seed", key="dr_new_seed", on_click=_on_new_seed, width="stretch")
+
+
+def _share_link(sess: Session) -> None:
+    base = st.context.url or "http://localhost:8501/drills"
+    if "/drills" not in base:
+        base = base.rstrip("/") + "/drills"
+    st.caption("Share this session — everyone who opens the link gets the same questions:")
+    st.code(sess.settings.link(base, sess.ruleset), language=None)
+
+
+def _summary(sess: Session, drills) -> None:
+    s = sess.summary()
+    st.subheader("Session summary")
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Questions", s["questions"])
+    c2.metric("Right", f"{s['correct']} / {s['questions']}")
+    c3.metric("Score", f"{s['score']:.0%}")
+    rows = [{"#": i + 1, "drill": drills.DRILL_TYPES.get(r.drill_type, {}).get("title", r.drill_type),
+             "concept": r.concept, "right": "yes" if r.correct else "no", "credit": f"{r.score:.0%}"}
+            for i, r in enumerate(sess.results)]
+    st.dataframe(rows, hide_index=True)
+    if st.session_state.get(state.PROFILE_KEY) is None:
+        st.info("Choose or create a learner in the sidebar to save answers and get reviews scheduled.")
+    st.button("Close", key="dr_close", on_click=_on_close)
+
+
+def render() -> None:
+    st.title("Drills")
+    drills = _drills()
+    if drills is None:
+        st.info("Coming soon: the drill generators are not installed yet.")
+        return
+    _apply_url()
+    sess = st.session_state.get(SESSION)
+    with st.expander("Session settings", expanded=not isinstance(sess, Session)):
+        _settings_form(drills)
+    if not isinstance(sess, Session):
+        st.write("Pick a drill and press **Start session**. Answer by clicking tiles, choosing, or typing numbers; "
+                 "every answer gets its step-by-step explanation.")
+        return
+    label = {"drill": drills.DRILL_TYPES.get(sess.settings.drill_type, {}).get("title", ""),
+             "review": "Review of due concepts", "replay": "Replay of a missed question"}[sess.mode]
+    st.caption(f"{label} · ruleset {state.ruleset_label(sess.ruleset) if sess.ruleset else ''}")
+    if sess.finished:
+        _summary(sess, drills)
+        return
+    index = sess.index
+    st.progress(index / max(sess.total, 1), text=f"Question {index + 1} of {sess.total}")
+    try:
+        q = _question_for(sess, drills, index)
+    except Exception as exc:  # a generator failing must not show a traceback to the learner
+        st.error(f"This question could not be made ({type(exc).__name__}: {exc}).")
+        st.button("Skip it", key="dr_skip", on_click=_on_skip)
+        return
+    if sess.started is None:
+        sess.started = time.monotonic()
+    ctx = f"s{sess.nonce}q{index}"
+    ask(q, ctx, disabled=sess.answered is not None)
+    if sess.answered is None:
+        st.button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
+    else:
+        show_feedback(q, sess.answered["feedback"], sess.answered["response"])
+        last = len(sess.results) >= sess.total
+        st.button("See the summary" if last else "Next question", key="dr_next", on_click=_on_next, type="primary")
+    if sess.mode == "drill":
+        _share_link(sess)

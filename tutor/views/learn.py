@@ -1,0 +1,252 @@
+"""Learn: the lessons step by step, with tile diagrams, four-player comparisons and check questions."""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from sanma_core.rules import Ruleset, ruleset_from_dict
+from sanma_core.tiles import kind, kind_name, parse_tiles
+from tutor import state
+from tutor.recording import record_answer
+from tutor.store import StoreError
+from tutor.tiles_svg import tiles_html
+from tutor.widgets import show_data_diagram, tile_buttons
+
+LESSON_KEY = "learn_lesson"
+STEPS_KEY = "learn_steps"  # lesson id -> step index shown
+RESULTS_KEY = "learn_results"  # question key -> check result dict
+
+
+def _course_module():
+    try:
+        import course
+    except ImportError:
+        return None
+    return course if hasattr(course, "load_course") else None
+
+
+@st.cache_resource(show_spinner="Loading the lessons…")
+def _load_course(rules_json: str):
+    """The course validated under one ruleset (shared by all sessions; lessons are read-only)."""
+    course = _course_module()
+    return course.load_course(ruleset_from_dict(json.loads(rules_json), source="active ruleset"))
+
+
+def load_for(rules: Ruleset):
+    return _load_course(json.dumps(rules.to_dict(), sort_keys=True))
+
+
+def _qkey(lesson_id: str, qid: str) -> str:
+    return f"lq_{lesson_id}_{qid}".replace(".", "-")
+
+
+def _go(lesson_id: str, index: int, total: int) -> None:
+    st.session_state.setdefault(STEPS_KEY, {})[lesson_id] = index
+    pid = st.session_state.get(state.PROFILE_KEY)
+    db = state.store(quiet=True) if pid is not None else None
+    if db is not None:
+        try:
+            db.save_lesson_step(pid, lesson_id, index + 1, total)
+        except StoreError as exc:
+            state.notice(f"Lesson progress was not saved: {exc}", "error")
+
+
+def _toggle_tile(qkey: str, tile: int) -> None:
+    name = kind_name(kind(tile))
+    chosen = list(st.session_state.get(f"{qkey}_tiles", []))
+    chosen.remove(name) if name in chosen else chosen.append(name)
+    st.session_state[f"{qkey}_tiles"] = chosen
+
+
+def _answer_of(question, qkey: str):
+    if question.kind == "tiles":
+        return "".join(st.session_state.get(f"{qkey}_tiles", []))
+    value = st.session_state.get(qkey)
+    if question.kind == "multiple":
+        return list(value or [])
+    return value
+
+
+def _check(lesson_id: str, rendered, qkey: str) -> None:
+    course = _course_module()
+    rules = state.active_rules()
+    answer = _answer_of(rendered.question, qkey)
+    if answer in (None, "", []):
+        state.notice("Answer the question first.", "warning")
+        return
+    try:
+        result = course.check_answer(rendered.question, answer, rules)
+    except ValueError as exc:
+        state.notice(f"This question cannot be checked: {exc}", "error")
+        return
+    st.session_state.setdefault(RESULTS_KEY, {})[qkey] = {
+        "correct": result.correct, "expected": result.expected, "explanation": result.explanation,
+        "error": result.error,
+    }
+    pid = st.session_state.get(state.PROFILE_KEY)
+    db = state.store(quiet=True) if pid is not None else None
+    if db is None or result.error:
+        return
+    try:
+        record_answer(db, pid, source="lesson", topic=lesson_id, concept=f"lesson.{rendered.id}",
+                      correct=result.correct, question={"lesson": lesson_id, "question": rendered.id},
+                      response=answer, ruleset=rules.name, schedule=False)
+    except StoreError as exc:
+        state.notice(f"Your answer was not saved: {exc}", "error")
+
+
+def _practise(drill_type: str) -> None:
+    """Start a short drill session on the step's topic (the page then switches to Drills)."""
+    import random
+
+    from tutor.drill_session import Settings
+    from tutor.views.drills import start_session
+
+    seed = random.SystemRandom().randrange(1, 100_000)
+    st.session_state.update({"dr_type": drill_type, "dr_n": 5, "dr_seed": seed})
+    start_session(Settings(drill_type=drill_type, n=5, seed=seed), state.active_rules().name)
+    st.session_state["_learn_practise"] = drill_type
+
+
+def _question(lesson_id: str, rendered) -> None:
+    qkey = _qkey(lesson_id, rendered.id)
+    result = st.session_state.get(RESULTS_KEY, {}).get(qkey)
+    with st.container(border=True):
+        st.markdown(f"**Check:** {rendered.prompt}")
+        kind_of = rendered.kind
+        if kind_of == "single":
+            labels = dict(rendered.choices)
+            st.radio("Your answer", [c for c, _ in rendered.choices], key=qkey, index=None,
+                     format_func=lambda c, labels=labels: labels.get(c, c), label_visibility="collapsed")
+        elif kind_of == "multiple":
+            labels = dict(rendered.choices)
+            st.pills("Choose every one that applies", [c for c, _ in rendered.choices], key=qkey,
+                     selection_mode="multi", format_func=lambda c, labels=labels: labels.get(c, c))
+        elif kind_of == "number":
+            st.text_input("Your answer", key=qkey, placeholder="a number")
+        else:
+            chosen = st.session_state.get(f"{qkey}_tiles", [])
+            st.caption("Click every tile that applies" + (f" — chosen: {' '.join(chosen)}" if chosen else ""))
+            from sanma_core.tiles import SANMA_KINDS
+
+            tile_buttons(list(SANMA_KINDS), qkey, lambda t, qkey=qkey: _toggle_tile(qkey, t),
+                         selected=[k for k in SANMA_KINDS if kind_name(k) in chosen])
+        st.button("Check", key=f"{qkey}_check", on_click=_check, args=(lesson_id, rendered, qkey))
+        if result:
+            if result["error"]:
+                st.warning(f"That answer cannot be read: {result['error']}")
+            elif result["correct"]:
+                st.success("Right!")
+            else:
+                expected = result["expected"]
+                if kind_of == "tiles" and expected:
+                    st.error("Not quite. The answer:")
+                    st.html(tiles_html(parse_tiles(expected)))
+                elif kind_of in ("single", "multiple"):
+                    labels = dict(rendered.choices)
+                    ids = expected if isinstance(expected, list) else [expected]
+                    st.error("Not quite. The answer: " + ", ".join(labels.get(i, str(i)) for i in ids))
+                else:
+                    st.error(f"Not quite. The answer: {expected}")
+            if result["explanation"]:
+                st.info(result["explanation"])
+
+
+def _step(lesson, index: int, rules: Ruleset) -> None:
+    course = _course_module()
+    step = lesson.steps[index]
+    try:
+        r = course.render_step(step, rules)
+    except Exception as exc:  # a lesson that cannot be filled must not show a traceback
+        st.error(f"This step cannot be shown under {rules.title}: {exc}")
+        return
+    if r.title:
+        st.subheader(r.title)
+    st.markdown(r.text)
+    for d in r.diagrams:
+        show_data_diagram({"hand": d.hand, "melds": d.melds, "kita": d.kita, "dora": d.dora, "win": d.win},
+                          caption=d.caption)
+    if r.compare:
+        st.table([{"": row.topic, "four-player": row.four_player, f"sanma ({rules.title})": row.sanma}
+                  for row in r.compare])
+    if r.table is not None:
+        if r.table.caption:
+            st.caption(r.table.caption)
+        st.dataframe([dict(zip(r.table.columns, row, strict=False)) for row in r.table.rows], hide_index=True)
+    for q in r.questions:
+        _question(lesson.id, q)
+    if r.drills:
+        try:
+            from drills import DRILL_TYPES
+        except ImportError:
+            DRILL_TYPES = {}
+        cols = st.columns(len(r.drills))
+        for col, drill in zip(cols, r.drills, strict=True):
+            title = DRILL_TYPES.get(drill, {}).get("title", drill)
+            col.button(f"Practise: {title}", key=f"practise_{lesson.id}_{index}_{drill}", on_click=_practise,
+                       args=(drill,), disabled=not DRILL_TYPES)
+
+
+def _label(lesson, progress: dict[str, tuple[int, int]]) -> str:
+    done, total = progress.get(lesson.id, (0, len(lesson.steps)))
+    mark = "✓ " if done >= len(lesson.steps) else (f"{done}/{len(lesson.steps)} · " if done else "")
+    return f"{mark}{lesson.title.get()}"
+
+
+def render() -> None:
+    st.title("Learn")
+    if _course_module() is None:
+        st.info("Coming soon: the lessons are not installed yet.")
+        return
+    if st.session_state.pop("_learn_practise", None):
+        st.switch_page("tutor/pages/drills.py")
+    rules = state.active_rules()
+    try:
+        course = load_for(rules)
+    except ValueError as exc:
+        st.error(f"The lessons cannot be loaded: {exc}")
+        return
+    for issue in course.errors:
+        st.warning(f"Lesson file {issue.file}, line {issue.line}, {issue.field}: {issue.message}")
+    if not course.lessons:
+        st.info("No lessons found.")
+        return
+    pid = st.session_state.get(state.PROFILE_KEY)
+    db = state.store(quiet=True) if pid is not None else None
+    progress = (state.store_call(db.lesson_progress, pid) or {}) if db is not None else {}
+    ids = [lesson.id for lesson in course.lessons]
+    if st.session_state.get(LESSON_KEY) not in ids:
+        st.session_state[LESSON_KEY] = ids[0]
+    by_id = {lesson.id: lesson for lesson in course.lessons}
+    st.selectbox("Lesson", ids, key=LESSON_KEY, format_func=lambda i: _label(by_id[i], progress))
+    lesson = by_id[st.session_state[LESSON_KEY]]
+    steps = st.session_state.setdefault(STEPS_KEY, {})
+    index = min(steps.get(lesson.id, 0), len(lesson.steps) - 1)
+    total = len(lesson.steps)
+    st.caption(lesson.summary.get())
+    st.progress((index + 1) / total, text=f"Step {index + 1} of {total}")
+    _step(lesson, index, rules)
+    cols = st.columns([1, 1, 3])
+    cols[0].button("Previous", key="learn_prev", on_click=_go, args=(lesson.id, index - 1, total), disabled=index == 0)
+    if index + 1 < total:
+        cols[1].button("Next", key="learn_next", on_click=_go, args=(lesson.id, index + 1, total), type="primary")
+    else:
+        nxt = ids.index(lesson.id) + 1
+        cols[1].button("Finish lesson", key="learn_finish", type="primary", on_click=_finish,
+                       args=(lesson.id, total, ids[nxt] if nxt < len(ids) else None))
+
+
+def _finish(lesson_id: str, total: int, next_id: str | None) -> None:
+    _go(lesson_id, total - 1, total)
+    pid = st.session_state.get(state.PROFILE_KEY)
+    db = state.store(quiet=True) if pid is not None else None
+    if db is not None:
+        try:
+            db.save_lesson_step(pid, lesson_id, total, total)
+        except StoreError as exc:
+            state.notice(f"Lesson progress was not saved: {exc}", "error")
+    state.notice("Lesson finished." + (" On to the next one." if next_id else " That was the last lesson."), "success")
+    if next_id:
+        st.session_state[LESSON_KEY] = next_id

@@ -1,0 +1,121 @@
+"""Progress: reviews due today (FSRS), the mistakes notebook with exact replays, and charts."""
+
+from __future__ import annotations
+
+import json
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from tutor import state, stats
+from tutor.drill_session import Settings
+from tutor.store import now_utc
+
+MISTAKES_SHOWN = 25
+GO_KEY = "_progress_go"
+
+
+def _drills():
+    try:
+        import drills
+    except ImportError:
+        return None
+    return drills if hasattr(drills, "generate") else None
+
+
+def _start_review(concepts: list[tuple[str, str]]) -> None:
+    from tutor.views.drills import start_session
+
+    seed = int(now_utc().timestamp()) % 1_000_000
+    start_session(Settings(drill_type=concepts[0][0], n=len(concepts), seed=seed), state.active_rules().name,
+                  mode="review", concepts=concepts)
+    st.session_state[GO_KEY] = True
+
+
+def _replay(question: dict) -> None:
+    from tutor.views.drills import start_session
+
+    settings = Settings(drill_type=question.get("drill_type", "mixed"), n=1, seed=int(question.get("seed", 0)),
+                        difficulty=int(question.get("difficulty", 1)))
+    start_session(settings, question.get("ruleset", ""), mode="replay", questions=[json.dumps(question)])
+    st.session_state[GO_KEY] = True
+
+
+def _charts(answers, cards) -> None:
+    left, right = st.columns(2)
+    with left:
+        rows = stats.accuracy_by_day(answers)
+        fig = go.Figure()
+        for topic in sorted({r["topic"] for r in rows}):
+            mine = [r for r in rows if r["topic"] == topic]
+            fig.add_trace(go.Scatter(x=[r["day"] for r in mine], y=[100 * r["accuracy"] for r in mine],
+                                     mode="lines+markers", name=topic, customdata=[r["answers"] for r in mine],
+                                     hovertemplate="%{x}: %{y:.0f}% of %{customdata} answers"))
+        fig.update_layout(title="Accuracy per topic", yaxis={"range": [0, 105], "title": "% right"},
+                          height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+        st.plotly_chart(fig, key="chart_accuracy", theme="streamlit")
+    with right:
+        due = stats.due_by_day(cards)
+        fig = go.Figure(go.Bar(x=[d["day"] for d in due], y=[d["due"] for d in due], marker_color="#b8322a"))
+        fig.update_layout(title="Reviews due (next 14 days)", height=340,
+                          margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis={"title": "concepts"})
+        st.plotly_chart(fig, key="chart_due", theme="streamlit")
+    daily = stats.answers_per_day(answers)
+    fig = go.Figure(go.Bar(x=[d["day"] for d in daily], y=[d["answers"] for d in daily], marker_color="#1b7a3a"))
+    fig.update_layout(title="Answers per day (streak)", height=260, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    st.plotly_chart(fig, key="chart_streak", theme="streamlit")
+
+
+def render() -> None:
+    st.title("Progress")
+    if st.session_state.pop(GO_KEY, False):
+        st.switch_page("tutor/pages/drills.py")
+    db = state.store(quiet=True)
+    profile = state.current_profile()
+    if db is None:
+        return
+    if profile is None:
+        st.info("Choose a learner in the sidebar (or create one with **New learner**) to see progress. "
+                "Answers given as a guest are not saved.")
+        return
+    answers = state.store_call(db.answers, profile.id)
+    cards = state.store_call(db.cards, profile.id)
+    if answers is None or cards is None:
+        return
+    now = now_utc()
+    due = [c for c in cards if c.due <= now]
+    right = sum(a.correct for a in answers)
+    c = st.columns(4)
+    c[0].metric("Answers", len(answers))
+    c[1].metric("Right", f"{right / len(answers):.0%}" if answers else "—")
+    c[2].metric("Streak (days)", stats.streak(answers))
+    c[3].metric("Due today", len(due))
+
+    drills = _drills()
+    st.subheader("Due today")
+    if not due:
+        st.write("Nothing is due. Drills you answer are scheduled here for review.")
+    else:
+        st.dataframe([{"concept": d.concept, "drill": d.topic, "due": d.due.strftime("%Y-%m-%d %H:%M")} for d in due],
+                     hide_index=True)
+        st.button(f"Start review ({len(due)})", key="start_review", type="primary", on_click=_start_review,
+                  args=([(d.topic, d.concept) for d in due],), disabled=drills is None)
+
+    st.subheader("Mistakes notebook")
+    wrong = [a for a in answers if not a.correct and a.source != "lesson"][::-1][:MISTAKES_SHOWN]
+    if not wrong:
+        st.write("No mistakes yet.")
+    for a in wrong:
+        with st.container(border=True):
+            cols = st.columns([5, 1])
+            prompt = a.question.get("prompt", "")
+            cols[0].markdown(f"**{a.topic}** · {a.concept} · {a.ts:%Y-%m-%d}  \n{prompt}")
+            cols[1].button("Replay", key=f"replay_{a.id}", on_click=_replay, args=(a.question,),
+                           disabled=drills is None or not a.question.get("id"))
+
+    st.subheader("Per topic")
+    per = stats.accuracy_by_topic(answers)
+    if per:
+        st.dataframe([{"topic": t, "right": r, "answers": n, "accuracy": f"{r / n:.0%}"} for t, (r, n) in per.items()],
+                     hide_index=True)
+    _charts(answers, cards)
