@@ -15,14 +15,16 @@ included, and only for a riichi hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..dora import dora_from_indicator
-from ..tiles import NORTH, kind_name, tile_name
+from ..tiles import NORTH, NUM_KINDS, SANMA_KIND_SET, kind, kind_name, tile_name
+
+# indicator tile -> dora kind (-1: not a sanma tile; dora_from_indicator raises for it)
+_DORA_OF = tuple(dora_from_indicator(t) if kind(t) in SANMA_KIND_SET else -1 for t in range(NUM_KINDS + 2))
 
 
-@dataclass(frozen=True)
-class Bonus:
+class Bonus(NamedTuple):
     dora: int
     aka: int
     ura: int
@@ -63,7 +65,9 @@ def _hits(counts: Sequence[int], indicators: Sequence[int]) -> tuple[int, int, t
     on_north = 0
     rows = []
     for ind in indicators:
-        d = dora_from_indicator(ind)
+        d = _DORA_OF[ind] if 0 <= ind < len(_DORA_OF) else -1
+        if d < 0:
+            d = dora_from_indicator(ind)  # raises the precise error
         n = counts[d]
         total += n
         if d == NORTH:

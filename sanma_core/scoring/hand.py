@@ -340,7 +340,7 @@ _READINGS_CACHE: dict[tuple, list[Reading]] = {}
 def _cached_readings(key: tuple[int, ...], win_kind: int, melds: tuple[Meld, ...], tsumo: bool,
                      full: tuple[int, ...]) -> list[Reading]:
     """:func:`readings`, memoised per concealed-hand key, winning kind, melds and tsumo/ron."""
-    ck = (key, win_kind, melds, tsumo)
+    ck = (bytes(key), win_kind, tuple((m.kind, m.tiles[0]) for m in melds), tsumo)
     found = _READINGS_CACHE.get(ck)
     if found is None:
         if len(_READINGS_CACHE) > 1 << 13:
