@@ -8,11 +8,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from test_play_helpers import first_hand_with
 
+from sanma_core.bots import make_bot
 from sanma_core.game import Phase
 from sanma_core.scoring.payments import four_player_settlement, settle_win
 from sanma_core.tiles import tile_name
 from tutor.play import PlaySession
-from tutor.play.bots import opponent
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -75,7 +75,7 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
     at = play
     _start(at, 3, play_length="tonpuusen", play_seat=1)
     at.toggle(key="play_hints").set_value(False).run()
-    driver = opponent("normal", "human-driver")
+    driver = make_bot("normal", "human-driver")
     hands_seen = 0
     for _ in range(600):
         session = _session(at)
@@ -106,6 +106,7 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
     assert hands_seen + 1 == len(session.game.results)
     # the human's steps were made through the widgets and every bot step has a reason
     assert any(not s.bot for s in session.steps) and all(s.reason for s in session.bot_log())
+    assert session.bot_cpu_seconds and max(session.bot_cpu_seconds) <= 0.3  # bots answer at once
 
 
 def test_result_screen_numbers_equal_the_engine_settlement(play):

@@ -8,8 +8,10 @@ from test_play_helpers import first_hand_with, greedy
 from sanma_core.analysis import discard_options, outside_counts, shanten, ukeire
 from sanma_core.bots.safety import Threat, danger
 from sanma_core.game import Action, IllegalActionError, Phase
+from sanma_core.game.mjai import loads
 from sanma_core.game.scenario import arranged_game
 from sanma_core.game.state import GameModeError
+from sanma_core.game.tenhou6 import from_tenhou6
 from sanma_core.rules import load_preset
 from sanma_core.scoring.payments import final_placement, four_player_settlement, noten_payments, settle_win
 from sanma_core.tiles import NORTH, kind, parse_tile, to_counts
@@ -186,3 +188,16 @@ def test_play_uses_the_chosen_ruleset():
     s = PlaySession(PlaySettings(rules=rules, seed=4))
     assert s.game.rules.honba_ron == rules.honba_ron and s.game.rules.name == "club"
     assert PlaySession.from_record(s.to_record()).game.rules == rules
+
+
+def test_records_of_a_finished_game_reload_as_the_same_game():
+    s = PlaySession(PlaySettings(seed=6, seat=1))
+    while s.phase is not Phase.GAME_END:
+        if s.phase is Phase.HAND_END:
+            s.next_hand()
+        else:
+            s.play(greedy(s.view(), s.legal()))
+    assert loads(s.mjai()) == s.game.events
+    doc = s.tenhou6()
+    assert len(doc["log"]) == len(s.game.results)
+    assert from_tenhou6(doc, s.game.rules).events[1:] == s.game.events[1:]

@@ -12,12 +12,12 @@ import secrets
 
 import streamlit as st
 
+from sanma_core.bots import LEVELS
 from sanma_core.game import Action, IllegalActionError, Phase
 from sanma_core.rules import PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
 from sanma_core.tiles import kind, tile_name
 from tutor import state
 from tutor.play import PlaySession, PlaySettings, game_summary, hand_summary, hints_for, render
-from tutor.play.bots import LEVELS
 from tutor.tiles_svg import TableView, table_html
 from tutor.widgets import tile_key
 
@@ -289,11 +289,9 @@ def _downloads(session: PlaySession) -> None:
     c = st.columns(2)
     c[0].download_button("Download mjai (.jsonl)", session.mjai(), file_name=f"sanma-{session.settings.seed}.mjai.jsonl",
                          mime="application/jsonl", key="play_dl_mjai")
-    t6 = session.tenhou6()
-    if t6 is not None:
-        c[1].download_button("Download tenhou.net/6 (.json)", json.dumps(t6, ensure_ascii=False),
-                             file_name=f"sanma-{session.settings.seed}.tenhou6.json", mime="application/json",
-                             key="play_dl_tenhou6")
+    c[1].download_button("Download tenhou.net/6 (.json)", json.dumps(session.tenhou6(), ensure_ascii=False),
+                         file_name=f"sanma-{session.settings.seed}.tenhou6.json", mime="application/json",
+                         key="play_dl_tenhou6")
 
 
 def render_page() -> None:

@@ -15,15 +15,15 @@ True
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from sanma_core.bots import LEVELS, Bot, make_bot
 from sanma_core.game import Action, Game, GameMode, IllegalActionError, Phase, SeatView
+from sanma_core.game.mjai import dumps
+from sanma_core.game.tenhou6 import to_tenhou6
 from sanma_core.rules import Ruleset, get_ruleset, ruleset_from_dict
-
-from .bots import LEVELS, Bot, UnknownLevelError, opponent
 
 UNDOABLE = ("discard", "riichi")
 
@@ -114,10 +114,11 @@ class PlaySession:
         self.human = settings.seat
         self.game = Game(settings.rules, GameMode(settings.length, settings.names()), seed=settings.seed)
         self.bots: dict[int, Bot] = {
-            s: opponent(level, f"{settings.seed}/{s}") for s, level in settings.bot_seats().items()
+            s: make_bot(level, f"{settings.seed}/{s}") for s, level in settings.bot_seats().items()
         }
         self.steps: list[Step] = []
-        self.bot_seconds: list[float] = []  # server time of each bot turn (decision and engine update)
+        self.bot_seconds: list[float] = []  # wall time of each bot turn (decision and engine update)
+        self.bot_cpu_seconds: list[float] = []  # the same turns in CPU time of the serving thread
         if steps:
             self._replay(steps)
         else:
@@ -170,11 +171,12 @@ class PlaySession:
             if not seats:
                 return
             seat = seats[0]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             legal = game.legal_actions(seat)
             decision = self.bots[seat].decide(game.view(seat), legal)
             game.apply(decision.action)
             self.bot_seconds.append(time.perf_counter() - start)
+            self.bot_cpu_seconds.append(time.thread_time() - cpu)
             self.steps.append(Step(decision.action, game.hand_index, True, str(decision.reason)))
 
     def undo(self) -> None:
@@ -182,11 +184,8 @@ class PlaySession:
         i = self._last_human_discard()
         if not self.settings.training or i is None:
             raise IllegalActionError("undo: only in training mode, after a discard of yours")
-        kept = self.steps[:i]
-        self.game = Game(self.settings.rules, GameMode(self.settings.length, self.settings.names()),
-                         seed=self.settings.seed)
-        self.steps = []
-        self._replay(kept)
+        self.game = self.game.rewound(len(self.steps) - i)
+        del self.steps[i:]
 
     def _last_human_discard(self) -> int | None:
         for i in range(len(self.steps) - 1, -1, -1):
@@ -216,15 +215,11 @@ class PlaySession:
 
     def mjai(self) -> str:
         """The game so far as mjai JSON Lines (three-player dialect)."""
-        return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in self.game.events)
+        return dumps(self.game.events)
 
-    def tenhou6(self) -> dict[str, Any] | None:
-        """The game as tenhou.net/6 JSON, when the engine's record writer is available."""
-        try:
-            from sanma_core.game import records
-        except ImportError:
-            return None
-        return records.to_tenhou6(self.game)
+    def tenhou6(self) -> dict[str, Any]:
+        """The game so far as tenhou.net/6 JSON."""
+        return to_tenhou6(self.game.events, self.game.rules, title=f"sanma tutor, seed {self.settings.seed}")
 
 
-__all__ = ["PlaySession", "PlaySettings", "PlaySetupError", "Step", "UnknownLevelError"]
+__all__ = ["PlaySession", "PlaySettings", "PlaySetupError", "Step"]
