@@ -1,7 +1,7 @@
 """Our scores against the `mahjong` 2.1.0 package configured as Tenhou's three-player rules.
 
 20,000 seeded random winning hands (plus 4,000 under the mahjongsoul preset, where the
-special yakuman forms are double): han, fu, the yaku set, dora/aka/ura (kita folded into
+special yakuman forms are double, and 2,000 with kiriage on, open tanyao off and no kazoe): han, fu, the yaku set, dora/aka/ura (kita folded into
 dora as `mahjong` reports it), payments per payer and the total must agree on every hand.
 The hand mix is checked too, so the comparison cannot silently lose its rare cases.
 """
@@ -25,8 +25,8 @@ SEEDS = (101, 202, 303, 404)
 PER_SEED = 5000
 
 
-def _compare(preset: str, seed: int, n: int) -> tuple[list, collections.Counter]:
-    rules = load_preset(preset)
+def _compare(preset, seed: int, n: int) -> tuple[list, collections.Counter]:
+    rules = load_preset(preset) if isinstance(preset, str) else preset
     rng = random.Random(seed)
     mismatches = []
     seen: collections.Counter = collections.Counter()
@@ -75,6 +75,13 @@ def test_agrees_with_mahjong_mahjongsoul():
     mismatches, seen = _compare("mahjongsoul", 505, 4000)
     assert not mismatches, mismatches[:3]
     assert seen["yaku:kokushi_13"] + seen["yaku:suuankou_tanki"] + seen["yaku:daisuushii"] > 0
+
+
+def test_agrees_with_mahjong_under_other_flags():
+    # kiriage mangan on, open tanyao off, kazoe capped at sanbaiman: both engines read the same flags
+    rules = load_preset("tenhou").replace(kiriage_mangan=True, open_tanyao=False, kazoe_yakuman=False)
+    mismatches, _ = _compare(rules, 606, 2000)
+    assert not mismatches, mismatches[:3]
 
 
 def test_the_hand_mix_covers_the_acceptance_list(tenhou_runs):
