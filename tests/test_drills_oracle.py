@@ -97,21 +97,29 @@ def verify(q, drill_type):
         assert q.answer["tiles"] == [kind_name(o.tile) for o in a.discards if (o.shanten, -o.ukeire.count) == best]
         counts = to_counts(parse_tiles(q.data["hand"]))
         outside = _outside(q)
-        oracle = {}
+        shantens = {}
         for o in a.discards:
             counts[o.tile] -= 1
-            sh = _mj_shanten(counts)
+            shantens[o.tile] = _mj_shanten(counts)
+            counts[o.tile] += 1
+        low = min(shantens.values())
+        assert low == min(o.shanten for o in a.discards) == q.data["shanten_after"]
+        oracle = {}
+        for o in a.discards:  # useful tiles only where the shanten is lowest: the others cannot be best
+            if shantens[o.tile] > low:
+                continue
+            counts[o.tile] -= 1
             live = 0
             for k in SANMA_KINDS:
                 left = 4 - counts[k] - outside[k] - (1 if k == o.tile else 0)
                 if left <= 0:
                     continue
                 counts[k] += 1
-                if _mj_shanten(counts) < sh:
+                if _mj_shanten(counts) < low:
                     live += left
                 counts[k] -= 1
             counts[o.tile] += 1
-            oracle[kind_name(o.tile)] = (sh, -live)
+            oracle[kind_name(o.tile)] = (low, -live)
         top = min(oracle.values())
         assert q.answer["tiles"] == [t for t, v in oracle.items() if v == top], (q.id, oracle)
     elif drill_type == "dora_indicator":
