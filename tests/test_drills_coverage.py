@@ -117,6 +117,7 @@ def test_sanma_score_accepts_the_hand_input_of_a_drill():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     q = json.loads(out.stdout)
+    assert Question.from_dict(q) == generate("yaku", TENHOU, 11, 2)  # the same question in another process
     scored = subprocess.run([sys.executable, "-m", "sanma_core", "score"], input=json.dumps(q["hand_input"]) + "\n",
                             capture_output=True, text=True, timeout=60)
     answer = json.loads(scored.stdout)

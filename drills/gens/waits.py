@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from sanma_core.analysis import is_furiten, waits
+from sanma_core.analysis import is_furiten, ukeire, waits
 from sanma_core.melds import format_meld, make_meld
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
@@ -184,7 +184,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         raise GenerationError(f"no tenpai hand for {concept} under {rules.name}")
     names = [kind_name(k) for k in found]
     data = {"hand": format_tiles(concealed), "melds": [format_meld(m) for m in melds], "kita": kita}
-    steps = [step("waits", shape=shape.split(".")[1], waits=names)]
+    live = ukeire(to_counts(concealed), outside).count
+    steps = [step("waits", shape=shape.split(".")[1], waits=names, live_tiles=live)]
     held4 = [kind_name(k) for k, n in enumerate(to_counts(concealed)) if n == 4]
     if held4:
         steps.append(step("four_copies", tiles=held4, note="you hold all four: no fifth copy can complete the hand"))
