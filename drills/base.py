@@ -33,6 +33,7 @@ class Draft:
     number_fields: tuple[tuple[str, str], ...] = ()
     parts: tuple[str, ...] = ()
     multi: bool = True
+    pick_one: tuple[str, ...] = ()
     credit: dict[str, float] = field(default_factory=dict)
     explanation: tuple[dict[str, Any], ...] = ()
     hand_input: dict[str, Any] | None = None

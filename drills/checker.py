@@ -109,10 +109,10 @@ def _part_score(question: Question, part: str, value: Any) -> float:
     expected = question.answer[part]
     if part == "tiles":
         given = normalise_tiles(value)
-        return _set_credit(expected, given) if question.multi else _pick_credit(question, expected, given)
+        return _set_credit(expected, given) if question.is_multi(part) else _pick_credit(question, expected, given)
     if part == "choices":
         given = _normalise_choices(question, value)
-        return _set_credit(expected, given) if question.multi else _pick_credit(question, expected, given)
+        return _set_credit(expected, given) if question.is_multi(part) else _pick_credit(question, expected, given)
     numbers = _normalise_numbers(question, value)
     if not expected:
         return 1.0

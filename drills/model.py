@@ -71,6 +71,7 @@ class Question:
     number_fields: tuple[tuple[str, str], ...] = ()  # (name, label) for a numbers part
     parts: tuple[str, ...] = ()  # every answer part in asking order; defaults to (answer_kind,)
     multi: bool = True  # tiles/choices: select every right one (True) or pick one (False)
+    pick_one: tuple[str, ...] = ()  # parts answered by picking one option whatever ``multi`` says
     credit: dict[str, float] = field(default_factory=dict)  # pick-one: partial credit per option
     explanation: tuple[dict[str, Any], ...] = ()  # steps as data: {"step": name, ...}
     hand_input: dict[str, Any] | None = None  # a `sanma score` input object for a winning hand
@@ -84,6 +85,10 @@ class Question:
             if part not in self.answer:
                 raise DrillError(f"question {self.id}: answer has no {part!r} part")
 
+    def is_multi(self, part: str) -> bool:
+        """Whether a tiles/choices part asks for every right option (else: pick one)."""
+        return self.multi and part not in self.pick_one
+
     @property
     def expected(self) -> dict[str, Any]:
         """The answer, part by part."""
@@ -94,6 +99,7 @@ class Question:
         data["choices"] = [list(c) for c in self.choices]
         data["number_fields"] = [list(f) for f in self.number_fields]
         data["parts"] = list(self.parts)
+        data["pick_one"] = list(self.pick_one)
         data["explanation"] = list(self.explanation)
         return data
 
@@ -120,6 +126,7 @@ class Question:
                 number_fields=tuple(tuple(f) for f in data.get("number_fields", ())),
                 parts=tuple(data.get("parts", ())),
                 multi=bool(data.get("multi", True)),
+                pick_one=tuple(data.get("pick_one", ())),
                 credit=dict(data.get("credit", {})),
                 explanation=tuple(data.get("explanation", ())),
                 hand_input=data.get("hand_input"),

@@ -36,12 +36,12 @@ def render_question(q: Question) -> str:
             lines.append(f"  {label}: {_value(q.data[key])}")
     for part in q.parts:
         if part == "choices":
-            lines.append("  Choose " + ("every one that applies:" if q.multi else "one:"))
+            lines.append("  Choose " + ("every one that applies:" if q.is_multi(part) else "one:"))
             lines.extend(f"    [{cid}] {label}" for cid, label in q.choices)
         elif part == "numbers":
             lines.append("  Give: " + ", ".join(label for _, label in q.number_fields))
         else:
-            lines.append("  Answer with tiles" + (" (every one that applies)" if q.multi else " (one tile)"))
+            lines.append("  Answer with tiles" + (" (every one that applies)" if q.is_multi(part) else " (one tile)"))
     return "\n".join(lines)
 
 

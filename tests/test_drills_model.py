@@ -141,3 +141,12 @@ def test_cli_through_the_sanma_dispatcher():
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_pick_one_part_inside_a_multi_question():
+    q = _q(parts=("tiles", "choices"), pick_one=("choices",), choices=(("furiten", "F"), ("not_furiten", "N")),
+           answer={"tiles": ["3p", "6p"], "choices": ["furiten"]})
+    assert q.is_multi("tiles") and not q.is_multi("choices")
+    assert check(q, {"tiles": ["3p", "6p"], "choices": ["furiten"]}).correct
+    assert check(q, {"tiles": ["3p", "6p"], "choices": ["furiten", "not_furiten"]}).parts["choices"] == 0.0
+    assert Question.from_json(q.to_json()).pick_one == ("choices",)

@@ -26,6 +26,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         number_fields=q.number_fields,
         parts=q.parts,
         multi=q.multi,
+        pick_one=q.pick_one,
         credit=q.credit,
         explanation=q.explanation,
         hand_input=q.hand_input,

@@ -215,5 +215,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         answer={"tiles": names, "choices": ["furiten" if is_f else "not_furiten"]},
         choices=_FURITEN_CHOICES,
         parts=("tiles", "choices"),
+        pick_one=("choices",),
         explanation=tuple(steps),
     )
