@@ -302,3 +302,11 @@ def test_rewound_gives_the_state_before_the_last_actions():
     assert back.events == g.events[: len(back.events)]
     with pytest.raises(IllegalActionError):
         g.rewound(10_000)
+
+
+@pytest.mark.parametrize(("preset", "double"), [("tenhou", False), ("club", True)])
+def test_kita_before_the_first_discard_cancels_double_riichi_as_the_ruleset_says(preset, double):
+    g = arranged_game(preset, hands=["4z123p456p789s115s", None, None], draws="7z", replacements="5s")
+    g.apply(Action.kita(0))
+    g.apply(Action.riichi(0, T("7z")))
+    assert g.riichi[0] and g.double_riichi[0] is double
