@@ -518,10 +518,6 @@ RECIPES: dict[str, Recipe] = {
     "tenhou": _situation(True, tsumo=True, tenhou=True),
     "chiihou": _situation(True, tsumo=True, chiihou=True),
 }
-#: Closed-only targets: the recipe must not open the hand.
-CLOSED_ONLY = frozenset({"riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "iipeikou", "chiitoitsu",
-                         "ryanpeikou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "chuuren",
-                         "junsei_chuuren", "tenhou", "chiihou"})
 
 
 def possible_yaku(rules: Ruleset) -> list[str]:
@@ -564,7 +560,7 @@ def _indicators(plan: Plan, rng: random.Random, n: int, avoid: set[int], fixed: 
     return out
 
 
-def _physical(plan: Plan, rules: Ruleset, rng: random.Random, red_rate: float) -> tuple[list[int], list[list[int]]]:
+def physical_tiles(plan: Plan, rules: Ruleset, rng: random.Random, red_rate: float) -> tuple[list[int], list[list[int]]]:
     """Concealed tiles and meld tiles, some fives made red."""
     concealed = plan.concealed_kinds()
     meld_tiles = [[k] * (3 if how == "pon" else 4) for how, k in plan.melds]
@@ -623,7 +619,7 @@ def realise(plan: Plan, rng: random.Random, rules: Ruleset, extras: Extras) -> d
     dora = _indicators(plan, rng, n_ind, avoid, extras.dora_kinds)
     riichi = flags.get("riichi") or flags.get("double_riichi")
     ura = _indicators(plan, rng, n_ind, avoid, extras.ura_kinds) if riichi and rules.ura_dora else []
-    concealed, meld_tiles = _physical(plan, rules, rng, 0.0 if extras.bonus == "none" else extras.reds)
+    concealed, meld_tiles = physical_tiles(plan, rules, rng, 0.0 if extras.bonus == "none" else extras.reds)
     win_kind = plan.win_kind if plan.win_kind is not None else rng.choice(plan.concealed_kinds())
     win_tiles = [t for t in concealed if (t if t < NUM_KINDS else (FIVE_P if t == 34 else FIVE_S)) == win_kind]
     if not win_tiles:

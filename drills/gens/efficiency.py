@@ -9,7 +9,7 @@ from sanma_core.rules import Ruleset
 from sanma_core.tiles import HONOURS, NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
-from ..hands import SEQ_STARTS, Plan, Retry, _physical, add_pair, fill
+from ..hands import SEQ_STARTS, Plan, Retry, add_pair, fill, physical_tiles
 
 _POOLS = {
     1: ["efficiency.tenpai", "efficiency.isolated"],
@@ -79,7 +79,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             continue
         if len(plan.concealed_kinds()) != 14:
             continue
-        tiles, _ = _physical(plan, rules, rng, 0.3)
+        tiles, _ = physical_tiles(plan, rules, rng, 0.3)
         counts = to_counts(tiles)
         outside = [0] * 34
         kita = 0

@@ -15,7 +15,7 @@ from sanma_core.rules import Ruleset
 from sanma_core.tiles import NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
-from ..hands import ORPHANS, SEQ_STARTS, SUIT_BASES, Plan, Retry, _physical, add_pair, fill
+from ..hands import ORPHANS, SEQ_STARTS, SUIT_BASES, Plan, Retry, add_pair, fill, physical_tiles
 
 _BASIC = ["waits.ryanmen", "waits.kanchan", "waits.penchan", "waits.tanki", "waits.shanpon"]
 _POOLS = {
@@ -128,7 +128,7 @@ def _complete(plan: Plan, rng: random.Random, concept: str, rules: Ruleset, diff
     fill(plan, rng, remaining // 3, starts=starts, trips=far, open_rate=0.0 if difficulty == 1 else 0.25)
 
 
-def nominal_waits(concept: str, plan_kinds: list[int], shape_kinds: list[int]) -> set[int] | None:
+def nominal_waits(concept: str, shape_kinds: list[int]) -> set[int] | None:
     """The waits a basic shape is known for (None for shapes left to the engine alone)."""
     s = min(shape_kinds) if shape_kinds else -1
     if concept == "waits.ryanmen":
@@ -162,7 +162,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
                 plan.take(NORTH, kita)
         except Retry:
             continue
-        concealed, meld_tiles = _physical(plan, rules, rng, 0.3)
+        concealed, meld_tiles = physical_tiles(plan, rules, rng, 0.3)
         melds = [make_meld(how, tiles) for (how, _), tiles in zip(plan.melds, meld_tiles, strict=True)]
         outside = [0] * 34
         for m in melds:
@@ -172,7 +172,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         found = waits(to_counts(concealed), outside)
         if not found:
             continue
-        expected = nominal_waits(shape, plan.concealed_kinds(), shape_kinds)
+        expected = nominal_waits(shape, shape_kinds)
         if shape == "waits.shanpon":
             expected = {k for k in set(plan.pairs)}
         if expected is not None and difficulty < 3 and set(found) != expected:
