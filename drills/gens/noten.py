@@ -37,7 +37,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         winner = rng.randrange(3)
         honba = rng.choice((0, 1, 2))
         tenpai = [rng.random() < 0.5 for _ in SEATS]
-        deltas = nagashi_payments(rules, winner, dealer=0, honba=honba)
+        deltas = nagashi_payments(rules, winner, dealer=0, honba=0)  # as the game settles it: no honba
         data.update(nagashi=SEATS[winner], honba=honba, tenpai=dict(zip(SEATS, tenpai, strict=True)))
         concept = "noten.nagashi.dealer" if winner == 0 else "noten.nagashi.non_dealer"
         prompt = (
@@ -47,6 +47,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         steps = [
             step("nagashi", winner=SEATS[winner], dealer=winner == 0, honba=honba,
                  note="paid as a mangan tsumo under the ruleset's tsumo rule, instead of noten payments"),
+            step("no_honba", honba=honba, note="nagashi mangan is a draw: the honba are not paid, they stay for the next hand"),
         ]
     else:
         tenpai = list(rng.choice(_TENPAI_PATTERNS[concept]))
