@@ -1,0 +1,184 @@
+"""One hand of play mode in a real browser: headless Debian Chromium against ``streamlit run app.py``.
+
+Every wait is bounded; the test is skipped when Chromium or Playwright is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from sanma_core.game import Phase
+from tutor.play import PlaySession, PlaySettings
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# with this seed the normal bots end the first hand after a few human steps (a bot's tsumo); any seed works,
+# the test only gets longer
+SEED = 56
+HAND_BUTTONS = '[class*="st-key-play_hand_"] button:visible'
+
+pytestmark = pytest.mark.browser
+sync_api = pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is missing (see scripts/ensure_chromium.sh)", allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = _free_port()
+    env = dict(os.environ, SANMA_TUTOR_DB=str(tmp_path_factory.mktemp("db") / "progress.db"))
+    streamlit = Path(sys.executable).with_name("streamlit")
+    proc = subprocess.Popen(
+        [str(streamlit), "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 40
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("streamlit did not answer on /_stcore/health within 40 s")
+        time.sleep(0.3)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def page(server):
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, timeout=30_000)
+        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+        pg.set_default_timeout(15_000)
+        yield pg
+        browser.close()
+
+
+_HAND_JS = """() => {
+  const boxes = [...document.querySelectorAll('[class*="st-key-play_hand_play"]')];
+  const step = b => Number((b.className.match(/st-key-play_hand_play(\\d+)/) || [0, -1])[1]);
+  if (!boxes.length) return [];
+  const box = boxes.reduce((a, b) => (step(b) > step(a) ? b : a));
+  return [...box.querySelectorAll('[class*="st-key-tb_"]')].map(e => (e.className.match(/st-key-tb_(\\w\\w)_play/) || [])[1]);
+}"""
+
+
+def _hand(pg) -> list[str]:
+    """The MPSZ names of the tiles in the own hand (the newest hand row), read in one step."""
+    return pg.evaluate(_HAND_JS)
+
+
+def _hand_key(pg) -> str | None:
+    el = pg.locator('[class*="st-key-play_hand_"]').first
+    if not el.count():
+        return None
+    m = re.search(r"st-key-(play_hand_play\d+)", el.get_attribute("class") or "")
+    return m.group(1) if m else None
+
+
+def _wait_for_change(pg, key: str | None, deadline: float) -> None:
+    """Wait until the hand container of state ``key`` is replaced (the step was played) or a result shows."""
+    while time.monotonic() < deadline:
+        if pg.locator(".st-key-play_next").count() or pg.get_by_text("Game over").count():
+            return
+        now = _hand_key(pg)
+        if now is not None and now != key:
+            return
+        pg.wait_for_timeout(50)
+    raise AssertionError("the page did not answer a click in time")
+
+
+def _expected_result(seed: int):
+    """The same hand played by the engine with the clicks the test makes: win or pass when offered, else tsumogiri."""
+    session = PlaySession(PlaySettings(seed=seed))
+    while session.phase not in (Phase.HAND_END, Phase.GAME_END):
+        legal, view = session.legal(), session.view()
+        action = next((a for k in ("tsumo", "ron", "pass") for a in legal if a.kind == k), None)
+        if action is None:
+            discards = [a for a in legal if a.kind == "discard"]
+            action = next((a for a in discards if a.tile == view.drawn), discards[-1])
+        session.play(action)
+    return session.game.result
+
+
+def test_one_hand_by_clicking(page, server):
+    pg = page
+    pg.goto(f"{server}/play", wait_until="domcontentloaded")
+    seed = pg.locator(".st-key-play_seed input")
+    seed.fill(str(SEED))
+    seed.press("Enter")
+    pg.wait_for_timeout(500)
+    pg.locator(".st-key-play_start button").click()
+    pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
+    assert "game=" in pg.url
+    pg.locator(".st-key-play_hints label").click()  # hints off: fewer elements to draw on every step
+    deadline = time.monotonic() + 120
+    clicks = 0
+    refreshed = False
+    while time.monotonic() < deadline:
+        if pg.locator(".st-key-play_next").count():
+            break
+        key = _hand_key(pg)
+        if key is None:
+            pg.wait_for_timeout(50)
+            continue
+        for name in ("tsumo", "ron", "pass"):
+            btn = pg.locator(f".st-key-play_act_{name}_0 button")
+            if btn.count():
+                btn.click()
+                break
+        else:
+            enabled = pg.locator(f"{HAND_BUTTONS}:not([disabled]):visible")
+            if not enabled.count():
+                pg.wait_for_timeout(50)
+                continue
+            enabled.last.click()  # the drawn tile sits last: tsumogiri
+        clicks += 1
+        _wait_for_change(pg, key, deadline)
+        if clicks == 2 and not refreshed:
+            # a refresh in the same session keeps the game
+            pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
+            before = _hand(pg)
+            pg.reload(wait_until="domcontentloaded")
+            pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
+            assert _hand(pg) == before
+            refreshed = True
+    assert pg.locator(".st-key-play_next").count(), "the hand did not end within 120 s"
+    assert refreshed and clicks >= 2
+    header = pg.locator("h2").first.inner_text()
+    assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
+    table = pg.locator('[data-testid="stTable"]').last
+    table.wait_for(state="attached")
+    text = table.inner_text()
+    assert "before" in text and "change" in text and "after" in text, text
+    rows = table.evaluate("t => [...t.querySelectorAll('tr')].map(r => [...r.children].map(c => c.innerText.trim()))")
+    header = rows[0]
+    changes = [int(r[header.index("change")]) for r in rows[1:] if len(r) == len(header)]
+    assert changes == list(_expected_result(SEED).deltas), text
