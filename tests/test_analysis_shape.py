@@ -257,3 +257,24 @@ def test_own_copies_outside_never_help(counts: list[int], k: int, n: int) -> Non
 
 def test_north_kind_constant() -> None:
     assert kind_name(NORTH) == "4z"
+
+
+def test_capped_suits_match_the_plain_programme() -> None:
+    import random
+
+    from sanma_core.analysis.capped import capped_suit_vector
+    from sanma_core.analysis.groups import short_suit_vector
+
+    rng = random.Random(7)
+    for _ in range(400):
+        length = rng.choice([9, 9, 9, 7, 5, 3])
+        caps = [4] * length
+        for j in rng.sample(range(length), rng.randint(1, min(3, length))):
+            caps[j] = rng.choice((0, 1, 1))
+        held = [0] * length
+        for _ in range(rng.randint(0, 12)):
+            r = rng.randrange(length)
+            if held[r] < caps[r]:
+                held[r] += 1
+        sets = rng.randint(0, 4)
+        assert capped_suit_vector(tuple(held), tuple(caps), sets) == short_suit_vector(held, caps, sets)

@@ -1,6 +1,7 @@
 """Hand analysis: shanten, waits, useful tiles (ukeire), the discard table, furiten."""
 
 from .hand import HandAnalysis, HandError, analysis_to_json, analyze_hand, outside_counts, validate_hand
+from .hand_groups import clear_caches
 from .shape import (
     IMPOSSIBLE,
     DiscardOption,
@@ -17,6 +18,7 @@ from .shape import (
 )
 
 __all__ = [
+    "clear_caches",
     "HandAnalysis",
     "HandError",
     "analysis_to_json",

@@ -25,49 +25,78 @@ FULL_CAPS = (4,) * 9
 _EMPTY = (0,) + (INF,) * 9
 
 
-def suit_vector(h: Sequence[int], caps: Sequence[int] = FULL_CAPS) -> tuple[int, ...]:
+def suit_vector(h: Sequence[int], caps: Sequence[int] = FULL_CAPS, max_sets: int = 4) -> tuple[int, ...]:
     """Cost vector of a 9-rank suit by dynamic programming over the ranks.
 
     The state after a rank is the number of sequences that still need the
-    next rank (started one and two ranks back).
+    next rank (started one and two ranks back). Entries for more than
+    ``max_sets`` sets are left ``INF`` (less work when fewer are needed).
     """
-    states: dict[tuple[int, int], list[int]] = {(0, 0): list(_EMPTY)}
-    for i in range(9):
-        states = suit_step(states, i, h[i], caps[i])
-    final = states.get((0, 0))
-    return tuple(final) if final is not None else _EMPTY
+    return short_suit_vector(h, caps, max_sets)
 
 
-def suit_step(states: dict[tuple[int, int], list[int]], i: int, hi: int, ci: int) -> dict[tuple[int, int], list[int]]:
-    """Advance the suit DP over rank ``i`` holding ``hi`` tiles with cap ``ci``."""
-    max_start = 4 if i <= 6 else 0
+def _pairs(dm: int, q: int, max_sets: int) -> tuple[tuple[int, int], ...]:
+    """(source, target) vector indices when a rank adds ``dm`` sets and ``q`` pairs."""
+    return tuple((5 * p + m, 5 * (p + q) + m + dm) for p in range(2 - q) for m in range(max_sets + 1 - dm))
+
+
+_PAIRS = {(dm, q, ms): _pairs(dm, q, ms) for ms in range(5) for dm in range(ms + 1) for q in (0, 1)}
+
+
+def _choices(
+    can_start: bool, carried: int, hi: int, ci: int, max_sets: int
+) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """(sequences started here, cost, index pairs) for every way to use one rank."""
+    out = []
+    for s in range((max_sets if can_start else 0) + 1):
+        for t in (0, 1):
+            for q in (0, 1):
+                w = carried + s + 3 * t + 2 * q
+                if w > ci or s + t > max_sets:
+                    continue
+                out.append((s, w - hi if w > hi else 0, _PAIRS[(s + t, q, max_sets)]))
+    return tuple(out)
+
+
+_CHOICES = {
+    (can_start, carried, hi, ci, ms): _choices(can_start, carried, hi, ci, ms)
+    for can_start in (False, True)
+    for carried in range(9)
+    for ci in range(5)
+    for hi in range(ci + 1)
+    for ms in range(5)
+}
+
+
+def suit_step(
+    states: dict[tuple[int, int], list[int]], i: int, hi: int, ci: int, max_sets: int = 4, length: int = 9
+) -> dict[tuple[int, int], list[int]]:
+    """Advance the suit DP over rank ``i`` (of ``length``) holding ``hi`` tiles with cap ``ci``."""
+    can_start = i + 2 < length
     new: dict[tuple[int, int], list[int]] = {}
     for (a, b), vec in states.items():
         carried = a + b
         if carried > ci:
             continue
-        for s in range(max_start + 1):
-            for t in (0, 1):
-                for q in (0, 1):
-                    w = carried + s + 3 * t + 2 * q
-                    dm = s + t
-                    if w > ci or dm > 4:
-                        continue
-                    cost = w - hi if w > hi else 0
-                    key = (s, a)
-                    target = new.get(key)
-                    if target is None:
-                        target = new[key] = [INF] * 10
-                    for p in range(2 - q):
-                        src = 5 * p
-                        dst = 5 * (p + q) + dm
-                        for m in range(5 - dm):
-                            v = vec[src + m]
-                            if v < INF:
-                                v += cost
-                                if v < target[dst + m]:
-                                    target[dst + m] = v
+        for s, cost, pairs in _CHOICES[(can_start, carried, hi, ci, max_sets)]:
+            key = (s, a)
+            target = new.get(key)
+            if target is None:
+                target = new[key] = [INF] * 10
+            for src, dst in pairs:
+                v = vec[src] + cost
+                if v < target[dst]:
+                    target[dst] = v
     return new
+
+
+def short_suit_vector(h: Sequence[int], caps: Sequence[int], max_sets: int = 4) -> tuple[int, ...]:
+    """:func:`suit_vector` for a run of ``len(h)`` ranks (0–9): sequences stay inside the run."""
+    states: dict[tuple[int, int], list[int]] = {(0, 0): list(_EMPTY)}
+    for i in range(len(h)):
+        states = suit_step(states, i, h[i], caps[i], max_sets, len(h))
+    final = states.get((0, 0))
+    return tuple(final) if final is not None else _EMPTY
 
 
 def isolated_vector(h: Sequence[int], caps: Sequence[int] | None = None) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .lanes import ISO, PIN, SOU, expand
 from .tables import capped_isolated_costs, capped_suit_costs, isolated_costs, suit_costs
+from .tables import clear_caches as clear_table_caches
 from .validation import full_check
 
 ISOLATED = (0, 8, 27, 28, 29, 30, 31, 32, 33)
@@ -57,6 +58,24 @@ def iso_key(counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(iso)
 
 
+_ROLE_KINDS = (tuple(range(9, 18)), tuple(range(18, 27)), ISOLATED)
+
+
+def _role_caps(caps: Sequence[int] | None, role: int) -> tuple[int, ...] | None:
+    """The caps of one group, or None when all are 4 (that group takes the fast path)."""
+    if caps is None:
+        return None
+    group_caps = tuple(caps[k] for k in _ROLE_KINDS[role])
+    return None if min(group_caps) == 4 else group_caps
+
+
+def _fast_expansion(counts: Sequence[int], sets: int, role: int) -> int:
+    if role == ISO:
+        return iso_expansion(iso_key(counts), sets)
+    start = 9 + 9 * role
+    return suit_expansion(tuple(counts[start : start + 9]), role, sets)
+
+
 def expansions(counts: Sequence[int], caps: Sequence[int] | None, sets: int) -> tuple[int, int, int]:
     """The three groups expanded for ``sets`` sets; raises HandShapeError for bad counts."""
     try:
@@ -66,21 +85,37 @@ def expansions(counts: Sequence[int], caps: Sequence[int] | None, sets: int) -> 
                 suit_expansion(tuple(counts[18:27]), SOU, sets),
                 iso_expansion(iso_key(counts), sets),
             )
-        return tuple(_capped_expansion(counts, caps, sets, role) for role in ROLES)  # type: ignore[return-value]
+        out = []
+        for role in ROLES:
+            group_caps = _role_caps(caps, role)
+            if group_caps is None:
+                out.append(_fast_expansion(counts, sets, role))
+            else:
+                out.append(_capped_expansion(counts, group_caps, sets, role))
+        return out[0], out[1], out[2]
     except (BadCounts, IndexError):
         full_check(counts, caps)
         raise
 
 
-def _capped_expansion(counts: Sequence[int], caps: Sequence[int], sets: int, role: int, extra: int = -1) -> int:
+_CAPPED: dict[tuple[object, ...], int] = {}
+
+
+def _capped_expansion(counts: Sequence[int], group_caps: tuple[int, ...], sets: int, role: int, extra: int = -1) -> int:
+    kinds = _ROLE_KINDS[role]
+    held = [counts[k] + (k == extra) for k in kinds]
     if role == ISO:
-        pairs = sorted((counts[k] + (k == extra), caps[k]) for k in ISOLATED)
-        return expand(capped_isolated_costs(tuple(pairs)), ISO, sets)
-    start = 9 + 9 * role
-    key = list(counts[start : start + 9])
-    if extra >= 0:
-        key[extra - start] += 1
-    return expand(capped_suit_costs(tuple(key), tuple(caps[start : start + 9])), role, sets)
+        key: tuple[object, ...] = (sets, role, tuple(sorted(zip(held, group_caps, strict=True))))
+    else:
+        key = (sets, role, tuple(held), group_caps)
+    packed = _CAPPED.get(key)
+    if packed is None:
+        if role == ISO:
+            vec = capped_isolated_costs(key[2])  # type: ignore[arg-type]
+        else:
+            vec = capped_suit_costs(tuple(held), group_caps, sets)
+        packed = _CAPPED[key] = expand(vec, role, sets)
+    return packed
 
 
 def _suit_draws(key: tuple[int, ...], role: int, sets: int) -> tuple[tuple[int, int], ...]:
@@ -125,6 +160,26 @@ def group(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: in
         start = 9 + 9 * role
         key = tuple(counts[start : start + 9])
         return suit_expansion(key, role, sets), _suit_draws(key, role, sets)
-    kinds = ISOLATED if role == ISO else range(9 + 9 * role, 18 + 9 * role)
-    draws = tuple((k, _capped_expansion(counts, caps, sets, role, k)) for k in kinds if counts[k] < caps[k])
-    return _capped_expansion(counts, caps, sets, role), draws
+    group_caps = _role_caps(caps, role)
+    if group_caps is None:
+        return group(counts, None, sets, role)
+    draws = tuple(
+        (k, _capped_expansion(counts, group_caps, sets, role, k))
+        for k, cap in zip(_ROLE_KINDS[role], group_caps, strict=True)
+        if counts[k] < cap
+    )
+    return _capped_expansion(counts, group_caps, sets, role), draws
+
+
+def clear_caches() -> None:
+    """Forget every memoised group (for cold-start timing; the suit table stays loaded)."""
+    for per_sets in FAST:
+        for cache in per_sets:
+            cache.clear()
+    for per_sets in _SUIT_DRAWS:
+        for cache in per_sets:
+            cache.clear()
+    for cache in _ISO_DRAWS:
+        cache.clear()
+    _CAPPED.clear()
+    clear_table_caches()

@@ -6,7 +6,7 @@ with the pair in one of them. Each split is a *lane* of 7 bits in a Python
 int. A group vector *expanded* for a role puts, in every lane, its cost for
 that lane's share; the hand's cost of every split is then the plain sum of
 the three expanded ints, and the replacement number is the smallest lane.
-Expansions are memoised, so a shanten query is two additions and a few
+Callers memoise expansions, so a shanten query is two additions and a few
 threshold tests, and a useful-tile test is one addition and one test.
 
 >>> empty = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)  # a group with no tiles
@@ -39,21 +39,23 @@ LAYOUTS = [_layout(sets) for sets in range(5)]
 GUARDS = [sum(1 << (LANE_BITS * k + LANE_BITS - 1) for k in range(len(lay))) for lay in LAYOUTS]
 # BIASES[sets][t]: adding it sets the guard bit of every lane whose value is > t.
 BIASES = [[sum((63 - t) << (LANE_BITS * k) for k in range(len(lay))) for t in range(GIVE_UP)] for lay in LAYOUTS]
-_CACHE: list[list[dict[tuple[int, ...], int]]] = [[{}, {}, {}] for _ in range(5)]
+# _MULTIPLIERS[sets][role][j]: the lanes that read vector entry j, as a sum of lane units
+_MULTIPLIERS = [
+    [
+        [sum(1 << (LANE_BITS * k) for k, lane in enumerate(lay) if lane[role] == j) for j in range(10)]
+        for role in range(3)
+    ]
+    for lay in LAYOUTS
+]
 
 
 def expand(vec: Sequence[int], role: int, sets: int) -> int:
-    """A group's cost vector spread over the lanes of ``sets`` sets (memoised)."""
-    cache = _CACHE[sets][role]
-    key = tuple(vec)
-    packed = cache.get(key)
-    if packed is None:
-        packed = 0
-        for k, lane in enumerate(LAYOUTS[sets]):
-            v = vec[lane[role]]
-            packed |= (v if v < CAP else CAP) << (LANE_BITS * k)
-        cache[key] = packed
-    return packed
+    """A group's cost vector spread over the lanes of ``sets`` sets.
+
+    Every lane reads exactly one entry, so the sum of entry × multiplier never carries.
+    """
+    m = _MULTIPLIERS[sets][role]
+    return sum((v if v < CAP else CAP) * m[j] for j, v in enumerate(vec))
 
 
 def lane_min(total: int, sets: int) -> int:

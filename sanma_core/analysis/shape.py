@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..tiles import NUM_KINDS, SANMA_KINDS
 from .closed import chiitoitsu_r, closed_useful, kokushi_r
 from .groups import INF
-from .hand_groups import FAST, ROLES, Group, expansions, group, iso_key
+from .hand_groups import FAST, ROLES, Group, expansions, group
 from .lanes import BIASES, GIVE_UP, GUARDS, ISO, PIN, SOU, lane_min
 from .validation import HandShapeError, caps_from_outside, check_counts, full_check
 
@@ -95,11 +95,18 @@ def _fast_r(counts: Sequence[int], n: int) -> int:
     fast = FAST[sets]
     p = fast[PIN].get(tuple(counts[9:18]))
     s = fast[SOU].get(tuple(counts[18:27]))
-    iso = iso_key(counts)
-    i = fast[ISO].get(iso)
+    iso = [counts[0], counts[8], *counts[27:34]]
+    iso.sort()
+    i = fast[ISO].get(tuple(iso))
     if p is None or s is None or i is None:
         p, s, i = expansions(counts, None, sets)
-    r = lane_min(p + s + i, sets)
+    total = p + s + i
+    guard = GUARDS[sets]
+    r = GIVE_UP
+    for t, bias in enumerate(BIASES[sets]):
+        if (total + bias) & guard != guard:
+            r = t
+            break
     if n >= 13 and r > 0:
         kinds = NUM_KINDS - counts.count(0)
         pairs = kinds - counts.count(1)
@@ -171,6 +178,13 @@ def shanten(counts: Sequence[int], outside: Sequence[int] | None = None) -> int:
     >>> shanten(counts), [kind_name(k) for k in waits(counts)]  # no fifth 1p to wait on
     (0, ['4p'])
     """
+    if outside is None or not any(outside):
+        if len(counts) == NUM_KINDS:  # the common case, checked inline
+            n = sum(counts)
+            if n % 3 and 0 < n <= 14 and not any(counts[1:8]):
+                r = _fast_r(counts, n)
+                return r - 1 if r < GIVE_UP else IMPOSSIBLE
+        return _shanten_of(_fast_r(counts, check_counts(counts, None)))
     caps = caps_from_outside(outside)
     return _shanten_of(_r(counts, caps, check_counts(counts, caps)))
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import base64
 import zlib
 
+from .capped import capped_suit_vector
+from .capped import clear_memo as clear_capped_memo
 from .groups import isolated_vector, suit_vector
 from .suit_index import suit_index
 
 ENTRY_BYTES = 5
 _raw: bytes | None = None
 _suit_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
-_capped_suit_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 _iso_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 _capped_iso_cache: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}
 
@@ -62,14 +63,14 @@ def suit_costs(key: tuple[int, ...]) -> tuple[int, ...]:
     return vec
 
 
-def capped_suit_costs(key: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
-    """Cost vector of a suit when some ranks have fewer than 4 copies left to use."""
+def capped_suit_costs(key: tuple[int, ...], caps: tuple[int, ...], max_sets: int = 4) -> tuple[int, ...]:
+    """Cost vector of a suit when some ranks have fewer than 4 copies left to use.
+
+    Entries for more than ``max_sets`` sets are ``INF``; see :mod:`.capped`.
+    """
     if caps == (4,) * 9:
         return suit_costs(key)
-    vec = _capped_suit_cache.get((key, caps))
-    if vec is None:
-        vec = _capped_suit_cache[(key, caps)] = suit_vector(key, caps)
-    return vec
+    return capped_suit_vector(key, caps, max_sets)
 
 
 def isolated_costs(sorted_counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -86,3 +87,15 @@ def capped_isolated_costs(pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]
     if vec is None:
         vec = _capped_iso_cache[pairs] = isolated_vector([c for c, _ in pairs], [cap for _, cap in pairs])
     return vec
+
+
+def clear_caches() -> None:
+    """Forget memoised vectors (the decoded table itself is kept)."""
+    for cache in (_suit_cache, _iso_cache, _capped_iso_cache):
+        cache.clear()
+    clear_capped_memo()
+
+
+def load_table() -> None:
+    """Decode the packed suit table now instead of on first use."""
+    _table()
