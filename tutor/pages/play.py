@@ -39,10 +39,18 @@ def _saved_games() -> dict[str, dict]:
     return {}
 
 
+MAX_SAVED = 500  # games kept for refreshes; the oldest are dropped first
+
+
 def _save(session: PlaySession) -> None:
     token = st.session_state.get(TOKEN)
-    if token:
-        _saved_games()[token] = session.to_record()
+    if not token:
+        return
+    saved = _saved_games()
+    saved.pop(token, None)
+    saved[token] = session.to_record()
+    while len(saved) > MAX_SAVED:
+        saved.pop(next(iter(saved)))
 
 
 def _session() -> PlaySession | None:
@@ -305,6 +313,9 @@ def render_page() -> None:
         st.caption("A whole sanma game against two bots. Bots move at once; their reasons are in the log.")
         _new_game_form()
         return
+    token = st.session_state.get(TOKEN)
+    if token and st.query_params.get("game") != token:
+        st.query_params["game"] = token  # back from another page: the link again survives a refresh
     names = session.settings.names()
     top = st.columns([4, 1, 1])
     with top[0]:
@@ -320,21 +331,21 @@ def render_page() -> None:
         if session.can_undo():
             c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
         if game.result is not None:
-            with st.expander("Last hand", expanded=False):
-                render.hand_result(hand_summary(game, game.result), names, game.rules.title)
+            with st.expander("Last hand", expanded=True):
+                render.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)
         return
     if game.phase is Phase.HAND_END:
-        render.hand_result(hand_summary(game, game.result), names, game.rules.title)
+        render.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)
         c = st.columns(3)
         c[0].button("Next hand", type="primary", key="play_next", on_click=_next_hand)
         if session.can_undo():
             c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
         _bot_log(session)
+        with st.expander("Records of the hands played so far", expanded=False):
+            _downloads(session)
         return
     _table(session)
     _bot_log(session)
-    with st.expander("Records", expanded=False):
-        _downloads(session)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ POND_CSS = """
 .pm-pond img.pm-side{width:clamp(29px,4.5vw,53px)}
 .pm-pond img.pm-called{opacity:.35}
 .pm-seat{font-family:sans-serif;font-size:.9rem;margin:0 0 .2rem 0}
+div[class*="st-key-play_hand_"] div[class*="st-key-tb_"] button{width:clamp(28px,4.4vw,56px)}
 .pm-riichi{color:#fff;background:#d0312d;border-radius:4px;padding:0 .35rem;font-size:.75rem;margin-left:.3rem}
 """
 
@@ -130,9 +131,13 @@ def score_table(summary: HandSummary, names: Sequence[str]) -> None:
                "after": summary.scores_after[s]} for s in range(3)])
 
 
-def win_block(w: WinSummary, names: Sequence[str], rules_title: str) -> None:
-    how = "tsumo (self-draw)" if w.tsumo else f"ron on {names[w.from_seat]}'s {tile_name(w.win_tile)}"
-    st.subheader(f"{names[w.seat]} wins by {how}")
+def _possessive(names: Sequence[str], seat: int, me: int | None) -> str:
+    return "your" if seat == me else f"{names[seat]}'s"
+
+
+def win_block(w: WinSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> None:
+    how = "tsumo (self-draw)" if w.tsumo else f"ron on {_possessive(names, w.from_seat, me)} {tile_name(w.win_tile)}"
+    st.subheader(f"{'You win' if w.seat == me else names[w.seat] + ' wins'} by {how}")
     st.html(table_html(TableView(w.hand, w.melds, w.kita, w.dora_indicators, w.win_tile, ura=w.ura_indicators),
                        with_css=False))
     value = "yakuman" if w.yakuman else f"{w.han} han {w.fu} fu"
@@ -185,12 +190,12 @@ def draw_block(summary: HandSummary, names: Sequence[str]) -> None:
         st.markdown("Abortive draw: nobody pays; the dealer deals again.")
 
 
-def hand_result(summary: HandSummary, names: Sequence[str], rules_title: str) -> None:
+def hand_result(summary: HandSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> None:
     st.header(f"{summary.title} — {summary.label}")
     if summary.sticks and summary.kind == "win":
         st.caption(f"{summary.sticks} riichi stick(s) on the table go to the winner.")
     for w in summary.wins:
-        win_block(w, names, rules_title)
+        win_block(w, names, rules_title, me)
     if summary.kind != "win":
         draw_block(summary, names)
     st.markdown("**Scores**")
