@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/bench_drills.py [--seeds N] [--ruleset NAME]``.
 Times ``drills.generate`` over N seeds at each difficulty (after one warm-up
-question per type) and prints p50 / p95 / max in milliseconds.
+question per type) and prints p50 / p95 / max wall-clock milliseconds (the
+limit applies to these) and the p95 of CPU time, which a busy machine does not inflate.
 """
 
 from __future__ import annotations
@@ -32,17 +33,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rules = get_ruleset(args.ruleset)
     failed = []
-    print(f"{'drill':<15} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    print(f"{'drill':<15} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'p95 cpu':>8}")
     for drill_type in DRILL_TYPES:
         generate(drill_type, rules, 10**6, 1)  # warm-up: imports and engine tables
-        times = []
+        times, cpu = [], []
         for difficulty in (1, 2, 3):
             for seed in range(args.seeds):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 generate(drill_type, rules, seed, difficulty)
                 times.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
         p95 = percentile(times, 95)
-        print(f"{drill_type:<15} {len(times):>5} {percentile(times, 50):>8.2f} {p95:>8.2f} {max(times):>8.2f}")
+        print(f"{drill_type:<15} {len(times):>5} {percentile(times, 50):>8.2f} {p95:>8.2f} {max(times):>8.2f}"
+              f" {percentile(cpu, 95):>8.2f}")
         if p95 > LIMIT_MS:
             failed.append(drill_type)
     if failed:
