@@ -38,6 +38,7 @@ from .bonus import Bonus, count_bonus
 from .errors import ContradictionError, IncompleteHandError, NoYakuError, ScoringError, WinTileError
 from .fu import FuLine, fu_lines
 from .payments import Settlement, settle_win
+from .points import win_points
 from .shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from .yaku import Group, HandSummary, Reading, find_yaku
 
@@ -121,12 +122,21 @@ class ScoreResult:
     limit: str
     payments: dict[str, int]
     total: int
-    settlement: Settlement
+    settlement: Settlement = field(init=False)  # worded payment steps, built when first read
     reading: Reading = field(repr=False)
     fu_lines: tuple[FuLine, ...] = field(repr=False)
     bonus: Bonus = field(repr=False)
     win: WinInput = field(repr=False)
     rules: Ruleset = field(repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "settlement":
+            win = self.win
+            value = settle_win(self.rules, self.han, self.fu, win.dealer, win.tsumo, self.yakuman, win.honba,
+                               win.sticks)
+            self.settlement = value
+            return value
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @functools.cached_property
     def explanation(self) -> dict[str, Any]:
@@ -349,25 +359,6 @@ def _cached_readings(key: tuple[int, ...], win_kind: int, melds: tuple[Meld, ...
     return found
 
 
-_SETTLE_CACHE: dict[int, tuple[Ruleset, dict[tuple, Settlement]]] = {}
-
-
-def _settle(rules: Ruleset, *args: object) -> Settlement:
-    """settle_win, memoised per ruleset object (keyed by identity: hashing a Ruleset is slow)."""
-    entry = _SETTLE_CACHE.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_SETTLE_CACHE) > 64:
-            _SETTLE_CACHE.clear()
-        entry = _SETTLE_CACHE[id(rules)] = (rules, {})
-    cache = entry[1]
-    found = cache.get(args)
-    if found is None:
-        if len(cache) > 1 << 14:
-            cache.clear()
-        found = cache[args] = settle_win(rules, *args)  # type: ignore[arg-type]
-    return found
-
-
 def _full_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
     counts = list(concealed)
     for m in melds:
@@ -424,22 +415,20 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         else:
             listed = [(y.id, y.han(reading.closed)) for y in yaku]
             han = sum(h for _, h in listed) + bonus.total
-        settlement = _settle(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
+        points = win_points(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
         if best is None and len(found) == 1:
-            best = (reading, yaku, yakuman, listed, han, lines, fu, settlement)
+            best = (reading, yaku, yakuman, listed, han, lines, fu, points)
             break
-        rank = (settlement.total, yakuman > 0, han, fu, sum(line.fu for line in lines))
+        rank = (points[3], yakuman > 0, han, fu, sum(line.fu for line in lines))
         if best_key is None or rank > best_key:
             best_key = rank
-            best = (reading, yaku, yakuman, listed, han, lines, fu, settlement)
+            best = (reading, yaku, yakuman, listed, han, lines, fu, points)
     if best is None:
         raise NoYakuError(
             f"no yaku: {format_tiles(win.hand)} is complete but has no yaku"
             + (" (dora, red fives and kita are not yaku)" if bonus.total else "")
         )
-    reading, yaku, yakuman, listed, han, lines, fu, settlement = best
-    settlement = Settlement(settlement.base, settlement.limit, dict(settlement.payments), settlement.total,
-                            settlement.steps, settlement.payers)  # a copy: the cached one stays intact
+    reading, yaku, yakuman, listed, han, lines, fu, (_, limit, payments, total) = best
     if yakuman:
         dora = aka = ura = kita = 0
     else:
@@ -453,16 +442,20 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         aka=aka,
         ura=ura,
         kita=kita,
-        limit=settlement.limit,
-        payments=settlement.payments,
-        total=settlement.total,
-        settlement=settlement,
+        limit=limit,
+        payments=payments,
+        total=total,
         reading=reading,
         fu_lines=tuple(lines),
         bonus=bonus,
         win=win,
         rules=rules,
     )
+
+
+def clear_caches() -> None:
+    """Forget every memoised reading (for cold-start timings; results never depend on it)."""
+    _READINGS_CACHE.clear()
 
 
 def try_score(win: WinInput, rules: Ruleset) -> ScoreResult | None:
@@ -473,4 +466,4 @@ def try_score(win: WinInput, rules: Ruleset) -> ScoreResult | None:
         return None
 
 
-__all__ = ["ScoreResult", "WinInput", "readings", "score_hand", "try_score"]
+__all__ = ["ScoreResult", "WinInput", "clear_caches", "readings", "score_hand", "try_score"]

@@ -2,7 +2,8 @@
 
 The concealed tiles of a complete hand split into sets (sequences or
 triplets) and exactly one pair; with ``n`` melds there are ``4 − n`` sets.
-Dots and bamboo are decomposed suit by suit (memoised per 9-count pattern);
+Dots and bamboo are decomposed suit by suit from a table of every splittable
+9-count pattern, built once per process;
 1m, 9m and the honours can only form pairs and triplets in sanma.
 
 >>> from sanma_core.tiles import parse_tiles, to_counts
@@ -18,7 +19,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from ..tiles import ISOLATED_KINDS, TERMINALS_AND_HONOURS, to_counts
 
@@ -61,8 +61,85 @@ def _split_suit(counts: list[int], start: int, pair: int, sets: list[tuple[int, 
         counts[i] += 2
 
 
-@lru_cache(maxsize=1 << 16)
-def suit_decompositions(counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+SuitOptions = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+
+
+class _Tables:
+    """Every single-suit pattern that splits into sets and at most one pair, built once per process.
+
+    ``pin[pattern]`` / ``sou[pattern]`` hold the splits of a dots / bamboo 9-count pattern in
+    absolute kinds (sorted, as :func:`suit_decompositions`), ``pairs`` the bit set of
+    :func:`_suit_pairs`. A pattern missing from them (with at most 4 of a rank and 14 tiles)
+    has no split.
+    """
+
+    def __init__(self) -> None:
+        shapes = [(SEQ, r, (r, r + 1, r + 2)) for r in range(7)] + [(TRIPLET, r, (r, r, r)) for r in range(9)]
+        pin: dict[tuple[int, ...], list] = {}
+        sou: dict[tuple[int, ...], list] = {}
+        level: list[tuple[int, list[int], tuple, tuple]] = [(0, [0] * 9, (), ())]
+        for depth in range(5):
+            nxt = []
+            for first, counts, p_sets, s_sets in level:
+                for pair in range(-1, 9):
+                    if pair >= 0:
+                        if counts[pair] > 2:
+                            continue
+                        counts[pair] += 2
+                    key = tuple(counts)
+                    found = pin.get(key)
+                    if found is None:
+                        pin[key] = [(pair + 9 if pair >= 0 else -1, p_sets)]
+                        sou[key] = [(pair + 18 if pair >= 0 else -1, s_sets)]
+                    else:
+                        found.append((pair + 9 if pair >= 0 else -1, p_sets))
+                        sou[key].append((pair + 18 if pair >= 0 else -1, s_sets))
+                    if pair >= 0:
+                        counts[pair] -= 2
+                if depth == 4:
+                    continue
+                for i in range(first, len(shapes)):  # sets in sorted order: each multiset once
+                    shape, r, ranks = shapes[i]
+                    c = counts.copy()
+                    for x in ranks:
+                        c[x] += 1
+                    if c[ranks[0]] <= 4 and c[ranks[1]] <= 4 and c[ranks[2]] <= 4:
+                        nxt.append((i, c, (*p_sets, (shape, r + 9)), (*s_sets, (shape, r + 18))))
+            level = nxt
+        self.pin: dict[tuple[int, ...], SuitOptions] = {k: tuple(sorted(v)) if len(v) > 1 else tuple(v)
+                                                        for k, v in pin.items()}
+        self.sou: dict[tuple[int, ...], SuitOptions] = {k: tuple(sorted(v)) if len(v) > 1 else tuple(v)
+                                                        for k, v in sou.items()}
+        self.pairs = {k: _pair_bits(v) for k, v in self.pin.items()}
+
+
+def _absolute(options: SuitOptions, base: int) -> SuitOptions:
+    return tuple((pair + base if pair >= 0 else -1, tuple((t, base + r) for t, r in sets)) for pair, sets in options)
+
+
+def _pair_bits(options: SuitOptions) -> int:
+    bits = 0
+    for pair, _ in options:
+        bits |= 2 if pair >= 0 else 1
+    return bits
+
+
+_TABLES: _Tables | None = None
+
+
+def tables() -> _Tables:
+    """The per-suit split tables (built on first use, about a quarter of a second)."""
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = _Tables()
+    return _TABLES
+
+
+def _in_range(counts9: Sequence[int]) -> bool:
+    return max(counts9) <= 4 and sum(counts9) <= 14
+
+
+def suit_decompositions(counts9: tuple[int, ...]) -> SuitOptions:
     """Every split of one numbered suit into sets and at most one pair.
 
     Each entry is ``(pair rank or -1, ((SEQ|TRIPLET, rank), …))``.
@@ -72,6 +149,12 @@ def suit_decompositions(counts9: tuple[int, ...]) -> tuple[tuple[int, tuple[tupl
     >>> suit_decompositions((1, 1, 0, 0, 0, 0, 0, 0, 0))
     ()
     """
+    counts9 = tuple(counts9)
+    found = tables().pin.get(counts9)
+    if found is not None:
+        return _absolute(found, -9)
+    if _in_range(counts9):
+        return ()
     out: set = set()
     _split_suit(list(counts9), 0, -1, [], out)
     return tuple(sorted(out))
@@ -91,13 +174,12 @@ def _isolated_pair(counts: Sequence[int]) -> int | None:
     return pair
 
 
-@lru_cache(maxsize=1 << 16)
 def _suit_pairs(counts9: tuple[int, ...]) -> int:
     """Bit set of the pair counts a suit can end with: 1 = without a pair, 2 = with one, 0 = impossible."""
-    bits = 0
-    for pair, _ in suit_decompositions(counts9):
-        bits |= 2 if pair >= 0 else 1
-    return bits
+    found = tables().pairs.get(counts9)
+    if found is not None or _in_range(counts9):
+        return found or 0
+    return _pair_bits(suit_decompositions(counts9))
 
 
 def is_chiitoitsu_shape(counts: Sequence[int]) -> bool:
@@ -148,21 +230,28 @@ def can_win(tiles: Iterable[int], n_melds: int = 0) -> bool:
     return is_winning_shape(to_counts(tiles), n_melds)
 
 
-@lru_cache(maxsize=1 << 14)
-def regular_decompositions(counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
-    """All (pair, sets) splits of concealed counts; sets are ``(SEQ|TRIPLET, first kind)``, sorted.
-
-    Memoised per concealed-hand key.
-    """
+def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
+    """All (pair, sets) splits of concealed counts; sets are ``(SEQ|TRIPLET, first kind)``, sorted."""
     iso = _isolated_pair(counts)
     if iso is None:
         return ()
-    pin = _suit_options(tuple(counts[9:18]), 9)
-    if not pin:
-        return ()
-    sou = _suit_options(tuple(counts[18:27]), 18)
-    if not sou:
-        return ()
+    tb = tables()
+    p9 = tuple(counts[9:18])
+    pin = tb.pin.get(p9)
+    if pin is None:
+        if _in_range(p9):
+            return ()
+        pin = _absolute(suit_decompositions(p9), 9)
+        if not pin:
+            return ()
+    s9 = tuple(counts[18:27])
+    sou = tb.sou.get(s9)
+    if sou is None:
+        if _in_range(s9):
+            return ()
+        sou = _absolute(suit_decompositions(s9), 18)
+        if not sou:
+            return ()
     iso_sets = tuple((TRIPLET, k) for k in ISOLATED_KINDS if counts[k] == 3)
     result = []
     for p_pair, p_sets in pin:
@@ -174,10 +263,3 @@ def regular_decompositions(counts: tuple[int, ...]) -> tuple[Decomposition, ...]
                 result.append((p_pair if p_pair >= 0 else s_pair, iso_sets + p_sets + s_sets))
     # distinct by construction; identical sets stay next to each other (each suit's sets are sorted)
     return tuple(result)
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_options(counts9: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """:func:`suit_decompositions` in absolute kinds (pair kind or -1, sets)."""
-    return tuple((pair + base if pair >= 0 else -1, tuple((t, base + r) for t, r in sets))
-                 for pair, sets in suit_decompositions(counts9))
