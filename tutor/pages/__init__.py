@@ -1,1 +1,1 @@
-"""One module per page; Streamlit runs each file as the page script (``render()`` at the bottom)."""
+"""The page scripts Streamlit runs; each one calls ``render()`` of its module in :mod:`tutor.views`."""

@@ -34,6 +34,7 @@ def render() -> None:
             for r in payment_rows(rules)
         ],
         hide_index=True,
+        height=36 * (len(payment_rows(rules)) + 1) + 3,
     )
     for title, lines in rule_notes(rules).items():
         st.subheader(title)

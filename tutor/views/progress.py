@@ -11,7 +11,7 @@ from tutor import state, stats
 from tutor.drill_session import Settings
 from tutor.store import now_utc
 
-MISTAKES_SHOWN = 25
+MISTAKES_SHOWN = 12
 GO_KEY = "_progress_go"
 
 
@@ -101,21 +101,24 @@ def render() -> None:
         st.button(f"Start review ({len(due)})", key="start_review", type="primary", on_click=_start_review,
                   args=([(d.topic, d.concept) for d in due],), disabled=drills is None)
 
-    st.subheader("Mistakes notebook")
-    wrong = [a for a in answers if not a.correct and a.source != "lesson"][::-1][:MISTAKES_SHOWN]
-    if not wrong:
-        st.write("No mistakes yet.")
-    for a in wrong:
-        with st.container(border=True):
-            cols = st.columns([5, 1])
-            prompt = a.question.get("prompt", "")
-            cols[0].markdown(f"**{a.topic}** · {a.concept} · {a.ts:%Y-%m-%d}  \n{prompt}")
-            cols[1].button("Replay", key=f"replay_{a.id}", on_click=_replay, args=(a.question,),
-                           disabled=drills is None or not a.question.get("id"))
-
     st.subheader("Per topic")
     per = stats.accuracy_by_topic(answers)
     if per:
         st.dataframe([{"topic": t, "right": r, "answers": n, "accuracy": f"{r / n:.0%}"} for t, (r, n) in per.items()],
                      hide_index=True)
     _charts(answers, cards)
+
+    st.subheader("Mistakes notebook")
+    wrong = [a for a in answers if not a.correct and a.source != "lesson"][::-1][:MISTAKES_SHOWN]
+    if not wrong:
+        st.write("No mistakes yet.")
+    fixed = {(a.question.get("id"), a.id) for a in answers if a.correct}
+    for a in wrong:
+        with st.container(border=True):
+            cols = st.columns([5, 1])
+            prompt = a.question.get("prompt", "")
+            later = any(qid == a.question.get("id") and aid > (a.id or 0) for qid, aid in fixed)
+            cols[0].markdown(f"**{a.topic}** · {a.concept} · {a.ts:%Y-%m-%d}" + (" · ✓ answered right since" if later
+                             else "") + f"  \n{prompt}")
+            cols[1].button("Replay", key=f"replay_{a.id}", on_click=_replay, args=(a.question,),
+                           disabled=drills is None or not a.question.get("id"))

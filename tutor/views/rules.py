@@ -118,7 +118,8 @@ def render() -> None:
                 disabled=key == current,
             )
     only = st.toggle("Only rules that differ", value=True, key="rules_only_diff")
-    st.dataframe(comparison(rulesets, only), hide_index=True, width="stretch")
+    rows = comparison(rulesets, only)
+    st.dataframe(rows, hide_index=True, width="stretch", height=36 * (len(rows) + 1) + 3)
 
     st.subheader("Your own ruleset")
     st.write(
