@@ -100,7 +100,7 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
     placement = at.table[0].value
     expected = sorted(session.game.placement, key=lambda p: p.rank)
     assert list(placement["points"]) == [p.points for p in expected]
-    assert list(placement["placement points"]) == [p.score for p in expected]
+    assert [float(x) for x in placement["placement points"]] == [p.score for p in expected]
     assert len(at.get("plotly_chart")) == 1
     assert at.get("download_button")
     assert hands_seen + 1 == len(session.game.results)

@@ -156,6 +156,9 @@ def win_block(w: WinSummary, names: Sequence[str], rules_title: str, me: int | N
         st.markdown("**Fu**")
         st.table([{"fu": line["fu"], "for": FU_REASONS.get(line["reason"], line["reason"].replace("_", " ")),
                    "tiles": line.get("tiles", "")} for line in w.fu_lines])
+        raw = sum(line["fu"] for line in w.fu_lines)
+        if raw and not w.yakuman:
+            st.caption(f"{raw} fu" + (f", rounded up to {w.fu}" if raw != w.fu else "") + ".")
     st.markdown(f"**Payment — {rules_title} (three players) beside four-player riichi**")
     st.table([{"who pays": PAYER_NAMES.get(line.payer, line.payer),
                "sanma": "— (no North player)" if line.sanma is None else str(line.sanma),
@@ -209,8 +212,8 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
     rows = []
     for p in g.placements:
         rows.append({"rank": p.rank, "player": names[p.seat], "points": p.points,
-                     "minus return": round((p.points - g.return_points) / 1000, 1), "uma": g.uma[p.rank - 1],
-                     "oka": g.oka if p.rank == 1 else 0, "placement points": p.score})
+                     "minus return": f"{(p.points - g.return_points) / 1000:+.1f}", "uma": f"{g.uma[p.rank - 1]:+d}",
+                     "oka": f"{g.oka if p.rank == 1 else 0:+d}", "placement points": f"{p.score:+.1f}"})
     st.table(rows)
     st.caption(f"Return {g.return_points}: (points − return) / 1000, plus uma by rank, plus oka {g.oka:+d} to first.")
     fig = go.Figure()
