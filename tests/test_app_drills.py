@@ -151,3 +151,34 @@ def test_sessions_never_mix_profiles(tmp_path, monkeypatch):
     assert len(store.answers(names["Ann"])) == 2 and len(store.answers(names["Bob"])) == 2
     assert a.selectbox(key="profile_select").value == names["Ann"]
     assert b.selectbox(key="profile_select").value == names["Bob"]
+
+
+def _answer_with_widgets(at, q, ctx):
+    for part in q.parts:
+        if part == "tiles":
+            _click_tiles(at, ctx, q.answer["tiles"] if q.multi else q.answer["tiles"][:1])
+        elif part == "choices":
+            value = q.answer["choices"] if q.multi else q.answer["choices"][0]
+            at.pills(key=f"ch_{ctx}").set_value(value).run()
+        else:
+            for name, _label in q.number_fields:
+                at.text_input(key=f"num_{ctx}_{name}").set_value(str(q.answer["numbers"][name]))
+
+
+DRILL_IDS = ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "mixed"]
+
+
+def test_every_drill_type_can_be_answered_through_the_widgets(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    at.segmented_control(key="dr_difficulty").set_value(2)
+    for drill_type in DRILL_IDS:
+        _start(at, drill_type, 1, 21)
+        _sess, q, ctx = _current(at)
+        assert q.id == generate(drill_type, load_preset("tenhou"), seed=question_seed(21, 0), difficulty=2).id
+        _answer_with_widgets(at, q, ctx)
+        at.button(key="dr_check").click().run()
+        assert not at.exception, drill_type
+        assert at.success and at.success[0].value == "Right!", (drill_type, [e.value for e in at.error])
+        at.button(key="dr_next").click().run()
+        assert {m.label: m.value for m in at.metric}["Right"] == "1 / 1", drill_type
+        at.button(key="dr_close").click().run()

@@ -105,3 +105,14 @@ def test_ruleset_in_the_url_is_selected(tmp_path, monkeypatch):
     at.query_params["ruleset"] = "club"
     at.run()
     assert at.selectbox(key="ruleset_select").value == "club"
+
+
+def test_big_tiles_for_a_projector(app):
+    def css():
+        return " ".join(h.proto.body for h in app.get("html") if "<style>" in h.proto.body)
+
+    assert "96px" not in css()
+    app.toggle(key="big_tiles").set_value(True).run()
+    assert "96px" in css()
+    app.switch_page("tutor/pages/calculator.py").run()
+    assert "96px" in css() and app.toggle(key="big_tiles").value is True

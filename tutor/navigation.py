@@ -84,6 +84,7 @@ def _sidebar() -> None:
         st.selectbox("Learner", ids, key=state.PROFILE_WIDGET, on_change=_on_profile_change,
                      format_func=lambda pid: "Guest (answers not saved)" if pid == GUEST else names.get(pid, str(pid)),
                      disabled=db is None)
+        st.toggle("Big tiles (projector)", key="big_tiles")
         with st.popover("New learner", disabled=db is None):
             st.text_input("Name", key="new_profile_name", max_chars=40)
             st.button("Create profile", key="create_profile", on_click=_create_profile)
@@ -92,7 +93,7 @@ def _sidebar() -> None:
 def run() -> None:
     """Build the frame and run the chosen page."""
     st.set_page_config(page_title="Sanma tutor", page_icon="🀄", layout="wide")
-    inject_css()
+    inject_css(big=bool(st.session_state.get("big_tiles")))
     _apply_url_ruleset()
     pages = [
         st.Page(PAGE_DIR / file, title=title, url_path=url, icon=icon, default=(url == "home"))

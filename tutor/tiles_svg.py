@@ -226,8 +226,8 @@ STRIP_CSS = """
 .sm-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px}
 .sm-melds{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
 .sm-cap{font-size:.78rem;color:#6b665a;margin-bottom:2px;font-family:sans-serif}
-.sm-tile{width:clamp(26px,6.2vw,58px);height:auto}
-.sm-tile.sm-side{width:clamp(35px,8.3vw,78px)}
+.sm-tile{width:clamp(30px,6.2vw,58px);height:auto}
+.sm-tile.sm-side{width:clamp(40px,8.3vw,78px)}
 .sm-win{outline:3px solid #d0312d;outline-offset:1px;border-radius:6px}
 .sm-empty{font-size:.85rem;color:#8a8577;font-style:italic}
 """

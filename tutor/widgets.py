@@ -36,9 +36,16 @@ def _tile_button_css() -> str:
     return "\n".join(rules)
 
 
-def inject_css() -> None:
-    """Page-wide styles for tile strips and tile buttons (call once per run)."""
-    st.html(f"<style>{STRIP_CSS}\n{_tile_button_css()}</style>")
+BIG_TILES_CSS = """
+.sm-tile{width:clamp(34px,8vw,96px)} .sm-tile.sm-side{width:clamp(46px,10.7vw,128px)}
+div[class*="st-key-tb_"] button{width:clamp(40px,7.5vw,92px)}
+.sm-cap{font-size:1rem}
+"""
+
+
+def inject_css(big: bool = False) -> None:
+    """Page-wide styles for tile strips and tile buttons (call once per run); ``big`` for a projector."""
+    st.html(f"<style>{STRIP_CSS}\n{_tile_button_css()}{BIG_TILES_CSS if big else ''}</style>")
 
 
 def show_table(

@@ -45,8 +45,9 @@ def _drills():
 def start_session(settings: Settings, ruleset: str, mode: str = "drill",
                   concepts: list[tuple[str, str]] | None = None, questions: list[str] | None = None) -> Session:
     """Put a new session in session state (used by this page and by Progress)."""
-    old = st.session_state.get(SESSION)
-    nonce = (old.nonce + 1) if isinstance(old, Session) else 0
+    # a fresh number per session, so no widget or tile selection carries over from an earlier one
+    nonce = st.session_state.get("_dr_nonce", -1) + 1
+    st.session_state["_dr_nonce"] = nonce
     sess = Session(settings=settings, ruleset=ruleset, mode=mode, nonce=nonce, concepts=list(concepts or []),
                    questions=list(questions or []))
     st.session_state[SESSION] = sess
