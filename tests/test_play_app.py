@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_play_helpers import first_hand_with
+from test_play_helpers import first_hand_with, greedy
 
 from sanma_core.bots import make_bot
 from sanma_core.game import Phase
 from sanma_core.scoring.payments import four_player_settlement, settle_win
 from sanma_core.tiles import tile_name
-from tutor.play import PlaySession
+from tutor.play import PlaySession, PlaySettings
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -92,6 +92,9 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
         assert session.waiting_for_human() and legal
         offered = _legal_buttons(at)
         assert offered == {a.kind for a in legal}, (offered, legal)
+        for k in offered - {"discard", "riichi"}:  # one button per legal choice (e.g. two ways to pon a red five)
+            count = sum(1 for b in at.button if b.key and b.key.startswith(f"play_act_{k}_"))
+            assert count == sum(1 for a in legal if a.kind == k), (k, legal)
         _click_action(at, driver.decide(session.view(), legal).action)
         assert not at.exception, [e.value for e in at.exception]
     session = _session(at)
@@ -180,3 +183,41 @@ def test_training_mode_undo_button(play):
     _click_action(at, next(a for a in session.legal() if a.kind == "discard"))
     at.button(key="play_undo").click().run()
     assert _session(at).view() == view
+
+
+def _session_with_a_riichi_opponent() -> PlaySession:
+    for seed in range(1, 40):
+        s = PlaySession(PlaySettings(seed=seed))
+        while s.phase in (Phase.TURN, Phase.RESPONSE):
+            v = s.view()
+            if v.phase is Phase.TURN and any(p.riichi for p in v.seats if p.seat != v.seat):
+                return s
+            s.play(greedy(v, s.legal()))
+    raise AssertionError("no bot declared riichi in the first hand of 40 seeds")
+
+
+def test_table_shows_riichi_marks_melds_kita_and_danger_hints(play):
+    at = play
+    session = _session_with_a_riichi_opponent()
+    at.session_state["play_session"] = session
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    view = session.view()
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert any(p.riichi for p in view.seats if p.seat != view.seat)
+    assert 'class="pm-riichi"' in html and "pm-side" in html  # the badge and the sideways riichi discard
+    for p in view.seats:
+        if p.kita:
+            assert f"kita × {p.kita}" in html
+        assert html.count(f"{session.settings.names()[p.seat]}</b>") == 1
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Tiles left"] == str(view.live_remaining) and metrics["Riichi sticks"] == str(view.sticks)
+    assert metrics["Honba"] == str(view.honba)
+    assert len(at.dataframe) == 1
+    hint_table = at.dataframe[0].value
+    assert "danger" in hint_table.columns and hint_table["danger"].notna().all()
+    assert any("Riichi from" in w.value for w in at.warning)
+    # hints can be switched off
+    at.toggle(key="play_hints").set_value(False).run()
+    assert len(at.dataframe) == 0
+    assert not any("Riichi from" in w.value for w in at.warning)

@@ -44,7 +44,7 @@ def pond_html(discards: Sequence[Discard]) -> str:
         cls = " ".join(c for c in ("pm-side" if d.riichi else "", "pm-called" if d.called else "") if c)
         note = (" (riichi)" if d.riichi else "") + (" (called)" if d.called else "")
         parts.append(f'<img class="{cls}" src="{tile_data_uri(d.tile, sideways=d.riichi)}" '
-                     f'alt="{tile_name(d.tile)}{"r" if d.riichi else ""}" title="{tile_name(d.tile)}{note}"/>')
+                     f'alt="{tile_name(d.tile)}" title="{tile_name(d.tile)}{note}"/>')
     return f'<div class="pm-pond">{"".join(parts)}</div>' if parts else '<div class="sm-empty">no discards yet</div>'
 
 
