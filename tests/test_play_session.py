@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
+
 import pytest
 from test_play_helpers import first_hand_with, greedy
 
@@ -201,3 +204,9 @@ def test_records_of_a_finished_game_reload_as_the_same_game():
     doc = s.tenhou6()
     assert len(doc["log"]) == len(s.game.results)
     assert from_tenhou6(doc, s.game.rules).events[1:] == s.game.events[1:]
+
+
+@pytest.mark.parametrize("name", ["tutor.play.session", "tutor.play.hints", "tutor.play.results"])
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted and result.failed == 0
