@@ -221,3 +221,15 @@ def test_table_shows_riichi_marks_melds_kita_and_danger_hints(play):
     at.toggle(key="play_hints").set_value(False).run()
     assert len(at.dataframe) == 0
     assert not any("Riichi from" in w.value for w in at.warning)
+
+
+def test_an_unknown_game_link_says_so_and_offers_a_new_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.chdir(ROOT)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(PAGE)
+    at.query_params["game"] = "no-such-game"
+    at.run()
+    assert not at.exception
+    assert any("no longer kept" in i.value for i in at.info)
+    assert any(b.key == "play_start" for b in at.button)

@@ -60,6 +60,9 @@ def _session() -> PlaySession | None:
     token = st.query_params.get("game")
     record = _saved_games().get(token) if token else None
     if record is None:
+        if token:
+            st.info("The game of this link is no longer kept on the server (it restarted, or the game is old): "
+                    "start a new one below — the same seed deals the same game.")
         return None
     try:
         session = PlaySession.from_record(record)
@@ -186,7 +189,8 @@ def _new_game_form() -> None:
 
 def _settings_line(session: PlaySession) -> None:
     s = session.settings
-    st.caption(f"{s.rules.title} · {s.length} · seed {s.seed} · bots {' / '.join(s.bots)}"
+    st.caption(f"{s.rules.title} · {s.length} · seed {s.seed} · you started {SEATS[s.seat].split(' ')[0]}"
+               f" · bots {' / '.join(s.bots)}"
                + (" · training mode" if s.training else ""))
 
 
