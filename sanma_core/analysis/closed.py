@@ -56,14 +56,14 @@ def closed_useful(counts: Sequence[int], caps: Sequence[int] | None, r: int) -> 
     if caps is None:
         if chiitoitsu_r(counts, None) <= r:
             # a held single that pairs always helps; a new kind helps while fewer than 7 kinds are held
-            out.update(k for k in SANMA_KINDS if counts[k] == 1)
+            out.update([k for k in SANMA_KINDS if counts[k] == 1])
             if NUM_KINDS - counts.count(0) < 7:
-                out.update(k for k in SANMA_KINDS if counts[k] == 0)
+                out.update([k for k in SANMA_KINDS if counts[k] == 0])
         if kokushi_r(counts, None) <= r:
             held = _kokushi_counts(counts)
-            out.update(k for k in KOKUSHI_KINDS if counts[k] == 0)
+            out.update([k for k in KOKUSHI_KINDS if counts[k] == 0])
             if max(held) < 2:
-                out.update(k for k in KOKUSHI_KINDS if counts[k] == 1)
+                out.update([k for k in KOKUSHI_KINDS if counts[k] == 1])
         return out
     if chiitoitsu_r(counts, caps) <= r:
         kinds = sum(1 for k in SANMA_KINDS if counts[k] and caps[k] >= 2)

@@ -157,9 +157,8 @@ def _useful(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> tuple[
 
 
 def _live(kinds: Sequence[int], counts: Sequence[int], outside: Sequence[int] | None) -> int:
-    if outside is None:
-        return sum(4 - counts[k] for k in kinds)
-    return sum(4 - counts[k] - outside[k] for k in kinds)
+    live = 4 * len(kinds) - sum(map(counts.__getitem__, kinds))
+    return live if outside is None else live - sum(map(outside.__getitem__, kinds))
 
 
 def _require_draw_size(n: int, what: str) -> None:
