@@ -128,3 +128,33 @@ def test_locked_database_while_answering_keeps_every_record(tmp_path, monkeypatc
     assert any("not saved" in e.value and "locked" in e.value for e in at.error)
     assert len(sess.results) == 1  # the learner still gets the feedback
     assert len(ProgressStore(path).answers(ann.id)) == 2
+
+
+def test_answers_given_in_one_app_run_are_there_after_a_restart(tmp_path, monkeypatch):
+    import streamlit as st
+
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    first = _app(path)
+    first.text_input(key="new_profile_name").set_value("Lee")
+    first.button(key="create_profile").click().run()
+    first.switch_page("tutor/pages/drills.py").run()
+    first.selectbox(key="dr_type").set_value("noten")
+    first.number_input(key="dr_n").set_value(1)
+    first.button(key="dr_start").click().run()
+    first.button(key="dr_check").click().run()  # unanswered numbers: a clear message, nothing saved
+    assert any("please type a number" in w.value for w in first.warning)
+    sess = first.session_state["drill_session"]
+    from drills import Question
+
+    q = Question.from_json(sess.questions[0])
+    for name, _label in q.number_fields:
+        first.text_input(key=f"num_s{sess.nonce}q0_{name}").set_value(str(q.answer["numbers"][name]))
+    first.button(key="dr_check").click().run()
+    assert first.success[0].value == "Right!"
+    st.cache_resource.clear()  # nothing survives in memory: the next app reads the file
+    second = _app(path)
+    [lee] = [p for p in ProgressStore(path).profiles() if p.name == "Lee"]
+    _choose(second, lee.id)
+    metrics = {m.label: m.value for m in second.metric}
+    assert metrics["Answers"] == "1" and metrics["Right"] == "100%"

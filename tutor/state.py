@@ -75,6 +75,19 @@ def active_rules() -> Ruleset:
     return load_preset(DEFAULT_PRESET)
 
 
+def rules_named(name: str) -> Ruleset:
+    """A preset or this session's uploaded ruleset by name; the active ruleset when the name is unknown."""
+    custom = custom_rulesets()
+    if name in custom:
+        try:
+            return ruleset_from_dict(dict(custom[name]), source=name)
+        except RulesetError:
+            return active_rules()
+    if name in PRESETS:
+        return load_preset(name)
+    return active_rules()
+
+
 def use_ruleset(name: str) -> None:
     """Make ``name`` the active ruleset (call from a callback, before the sidebar is drawn)."""
     if name in PRESETS or name in custom_rulesets():

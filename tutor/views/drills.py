@@ -102,7 +102,7 @@ def _question_for(sess: Session, drills, index: int):
     Question = drills.Question
     if index < len(sess.questions):
         return Question.from_json(sess.questions[index])
-    rules = state.active_rules()
+    rules = state.rules_named(sess.ruleset)  # the session keeps the ruleset it started with
     s = sess.settings
     seed = question_seed(s.seed, index)
     if sess.mode == "review":
@@ -130,7 +130,9 @@ def _on_check(ctx: str) -> None:
         return
     seconds = round(time.monotonic() - sess.started, 1) if sess.started else None
     sess.answered = {"feedback": asdict(feedback), "response": response}
-    sess.results.append(Result(q.id, q.drill_type, q.concept, feedback.correct, feedback.score))
+    # a mixed question is filed under the drill it came from, so reviews and charts see the real topic
+    topic = str(q.data.get("drill") or q.drill_type) if q.drill_type == "mixed" else q.drill_type
+    sess.results.append(Result(q.id, topic, q.concept, feedback.correct, feedback.score))
     pid = st.session_state.get(state.PROFILE_KEY)
     if pid is None:
         return
@@ -138,7 +140,7 @@ def _on_check(ctx: str) -> None:
     if db is None:
         return
     try:
-        record_answer(db, pid, source=sess.mode, topic=q.drill_type, concept=q.concept, correct=feedback.correct,
+        record_answer(db, pid, source=sess.mode, topic=topic, concept=q.concept, correct=feedback.correct,
                       score=feedback.score, question=q.to_dict(), response=response, ruleset=q.ruleset, seed=q.seed,
                       difficulty=q.difficulty, seconds=seconds)
     except StoreError as exc:
