@@ -30,12 +30,12 @@ from ..tiles import (
     NotationError,
     check_tile_supply,
     format_tiles,
-    kind,
     kind_name,
     tile_name,
 )
 from .bonus import Bonus, count_bonus
 from .errors import ContradictionError, IncompleteHandError, NoYakuError, ScoringError, WinTileError
+from .evaluate import REFERENCE, best_regular
 from .fu import FuLine, fu_lines
 from .payments import Settlement, settle_win
 from .points import win_points
@@ -123,8 +123,8 @@ class ScoreResult:
     payments: dict[str, int]
     total: int
     settlement: Settlement = field(init=False)  # worded payment steps, built when first read
-    reading: Reading = field(repr=False)
-    fu_lines: tuple[FuLine, ...] = field(repr=False)
+    reading: Reading = field(init=False, repr=False)  # built when first read (see score_hand)
+    fu_lines: tuple[FuLine, ...] = field(init=False, repr=False)  # likewise
     bonus: Bonus = field(repr=False)
     win: WinInput = field(repr=False)
     rules: Ruleset = field(repr=False)
@@ -136,6 +136,15 @@ class ScoreResult:
                                win.sticks)
             self.settlement = value
             return value
+        if name in ("reading", "fu_lines"):
+            plan = self.__dict__.get("_plan")
+            if plan is not None:
+                key, win_kind, summary, index = plan
+                win = self.win
+                reading = readings(key, win_kind, win.melds, win.tsumo, summary)[index]
+                self.reading = reading
+                self.fu_lines = tuple(fu_lines(reading, win.tsumo, win.seat, win.round, self.rules)[0])
+                return getattr(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @functools.cached_property
@@ -344,21 +353,6 @@ def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], t
     return out
 
 
-_READINGS_CACHE: dict[tuple, list[Reading]] = {}
-
-
-def _cached_readings(key: tuple[int, ...], win_kind: int, melds: tuple[Meld, ...], tsumo: bool,
-                     full: tuple[int, ...]) -> list[Reading]:
-    """:func:`readings`, memoised per concealed-hand key, winning kind, melds and tsumo/ron."""
-    ck = (bytes(key), win_kind, tuple((m.kind, m.tiles[0]) for m in melds), tsumo)
-    found = _READINGS_CACHE.get(ck)
-    if found is None:
-        if len(_READINGS_CACHE) > 1 << 13:
-            _READINGS_CACHE.clear()
-        found = _READINGS_CACHE[ck] = readings(key, win_kind, melds, tsumo, HandSummary(full, win_kind))
-    return found
-
-
 def _full_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
     counts = list(concealed)
     for m in melds:
@@ -366,41 +360,16 @@ def _full_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, 
     return tuple(counts)
 
 
-def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
-    """Value of a winning hand under a ruleset.
+def _situation_flagged(win: WinInput) -> bool:
+    """Whether any flag that :func:`_check_situation` can object to is set."""
+    return bool(win.ippatsu or win.rinshan or win.chankan or win.haitei or win.houtei or win.tenhou or win.chiihou
+                or ((win.riichi or win.double_riichi) and win.melds))
 
-    Of several readings the one that pays most wins; on a tie the one with more
-    han, then more fu (CONTRACTS.md). Raises :class:`IncompleteHandError`,
-    :class:`NoYakuError`, :class:`ContradictionError`, :class:`WinTileError` or
-    :class:`~sanma_core.tiles.NotationError`.
-    """
-    if not (win.win in _VALID_TILES and _supply_ok(win, rules)):
-        _check_counts(win, rules)
-    win_kind = kind(win.win)
-    concealed = [0] * NUM_KINDS
-    reds = 0
-    for t in win.hand:
-        concealed[_KIND_OF[t]] += 1
-        if t >= NUM_KINDS:
-            reds += 1
-    if not concealed[win_kind]:
-        raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
-    expected = 14 - 3 * len(win.melds)
-    if len(win.hand) != expected:
-        raise IncompleteHandError(
-            f"not a complete hand: {len(win.hand)} concealed tiles {format_tiles(win.hand)}"
-            f" with {len(win.melds)} meld(s); a complete hand has {expected}"
-        )
-    _check_situation(win, rules)
-    key = tuple(concealed)
-    full = _full_counts(key, win.melds) if win.melds else key
-    found = _cached_readings(key, win_kind, win.melds, win.tsumo, full)
-    if not found:
-        raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
-                                  + (f" next to {len(win.melds)} meld(s)" if win.melds else ""))
-    for m in win.melds:
-        reds += sum(1 for t in m.tiles if t >= NUM_KINDS)
-    bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
+
+def _reference_best(key: tuple[int, ...], win_kind: int, summary: HandSummary, bonus: Bonus, win: WinInput,
+                    rules: Ruleset) -> tuple | None:
+    """Score every :func:`readings` entry with the catalogue predicates; the best as a tuple, or None."""
+    found = readings(key, win_kind, win.melds, win.tsumo, summary)
     best = None
     best_key = None
     dealer = win.dealer
@@ -416,46 +385,92 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
             listed = [(y.id, y.han(reading.closed)) for y in yaku]
             han = sum(h for _, h in listed) + bonus.total
         points = win_points(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
-        if best is None and len(found) == 1:
-            best = (reading, yaku, yakuman, listed, han, lines, fu, points)
-            break
         rank = (points[3], yakuman > 0, han, fu, sum(line.fu for line in lines))
         if best_key is None or rank > best_key:
             best_key = rank
-            best = (reading, yaku, yakuman, listed, han, lines, fu, points)
+            best = (reading, yakuman, listed, han, lines, fu, points)
+    return best
+
+
+def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
+    """Value of a winning hand under a ruleset.
+
+    Of several readings the one that pays most wins; on a tie the one with more
+    han, then more fu (CONTRACTS.md). Raises :class:`IncompleteHandError`,
+    :class:`NoYakuError`, :class:`ContradictionError`, :class:`WinTileError` or
+    :class:`~sanma_core.tiles.NotationError`.
+
+    Ordinary hands are ranked by :func:`~sanma_core.scoring.evaluate.best_regular`; the
+    chosen reading's :class:`Reading` and fu lines are rebuilt when first read.
+    """
+    if not (win.win in _VALID_TILES and _supply_ok(win, rules)):
+        _check_counts(win, rules)
+    win_kind = _KIND_OF[win.win]
+    concealed = [0] * NUM_KINDS
+    for t in win.hand:
+        concealed[_KIND_OF[t]] += 1
+    if not concealed[win_kind]:
+        raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
+    melds = win.melds
+    expected = 14 - 3 * len(melds)
+    if len(win.hand) != expected:
+        raise IncompleteHandError(
+            f"not a complete hand: {len(win.hand)} concealed tiles {format_tiles(win.hand)}"
+            f" with {len(melds)} meld(s); a complete hand has {expected}"
+        )
+    if _situation_flagged(win):
+        _check_situation(win, rules)
+    decomps = regular_decompositions(concealed)
+    special = not melds and (is_chiitoitsu_shape(concealed) or is_kokushi_shape(concealed))
+    if not decomps and not special:
+        raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
+                                  + (f" next to {len(melds)} meld(s)" if melds else ""))
+    reds = sum(1 for t in win.hand if t >= NUM_KINDS)
+    if melds:
+        full = _full_counts(concealed, melds)
+        for m in melds:
+            reds += sum(1 for t in m.tiles if t >= NUM_KINDS)
+    else:
+        full = tuple(concealed)
+    summary = HandSummary(full, win_kind)
+    bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
+    fast = REFERENCE
+    if not (special or summary.maybe_yakuman or win.tenhou or win.chiihou):
+        fast = best_regular(decomps, win_kind, melds, summary, bonus.total, win, rules)
+    if fast is REFERENCE:
+        best = _reference_best(tuple(concealed), win_kind, summary, bonus, win, rules)
+    else:
+        best = fast
     if best is None:
         raise NoYakuError(
             f"no yaku: {format_tiles(win.hand)} is complete but has no yaku"
             + (" (dora, red fives and kita are not yaku)" if bonus.total else "")
         )
-    reading, yaku, yakuman, listed, han, lines, fu, (_, limit, payments, total) = best
+    if fast is REFERENCE:
+        reading, yakuman, listed, han, lines, fu, (_, limit, payments, total) = best
+    else:
+        index, listed, han, fu, (_, limit, payments, total) = best
+        yakuman = 0
     if yakuman:
         dora = aka = ura = kita = 0
     else:
         dora, aka, ura, kita = bonus.dora, bonus.aka, bonus.ura, bonus.kita
-    return ScoreResult(
-        han=han,
-        fu=fu,
-        yakuman=yakuman,
-        yaku=listed,
-        dora=dora,
-        aka=aka,
-        ura=ura,
-        kita=kita,
-        limit=limit,
-        payments=payments,
-        total=total,
-        reading=reading,
-        fu_lines=tuple(lines),
-        bonus=bonus,
-        win=win,
-        rules=rules,
-    )
+    result = ScoreResult(han, fu, yakuman, listed, dora, aka, ura, kita, limit, payments, total, bonus, win, rules)
+    if fast is REFERENCE:
+        result.reading = reading
+        result.fu_lines = tuple(lines)
+    else:
+        result._plan = (tuple(concealed), win_kind, summary, index)
+    return result
 
 
 def clear_caches() -> None:
-    """Forget every memoised reading (for cold-start timings; results never depend on it)."""
-    _READINGS_CACHE.clear()
+    """Forget every memoised scoring result, for cold-start timings.
+
+    Scoring keeps no memo of the hands it has seen today (only the per-suit split
+    tables of :func:`~sanma_core.scoring.shapes.tables`, which are complete and fixed),
+    so this has nothing to clear; it stays the one place to clear one if one is added.
+    """
 
 
 def try_score(win: WinInput, rules: Ruleset) -> ScoreResult | None:
