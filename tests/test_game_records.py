@@ -126,3 +126,17 @@ def test_sanma_replay_command(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["event"] == 0
     assert replay_main([str(tmp_path / "missing.jsonl")]) == 1
     assert "cannot read" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_tenhou6_import_checks_the_recorded_scores():
+    g = greedy_game("tenhou", 11)
+    doc = to_tenhou6(g.events, "tenhou")
+    n = next(i for i, h in enumerate(doc["log"]) if h[16][0] == "和了")
+    doc["log"][n][16][1][0] += 100
+    with pytest.raises(RecordError, match="score changes") as info:
+        from_tenhou6(doc, "tenhou")
+    assert info.value.index == n
+    doc = to_tenhou6(g.events, "tenhou")
+    doc["log"].append(doc["log"][-1])
+    with pytest.raises(RecordError, match="goes on"):
+        from_tenhou6(doc, "tenhou")

@@ -257,6 +257,25 @@ def _response_actions(game: Game, takes: list[list[Any]], discards: list[list[An
     return actions
 
 
+def _check_result(game: Game, result: list[Any], n: int) -> None:
+    """The record's result must name the same ending with the same score changes."""
+    res = game.result
+    if not result:
+        return
+    if result[0] == "和了":
+        deltas = [sum(d[s] for d in result[1::2]) for s in range(3)]
+        if res.kind != "win":
+            raise RecordError(n, f"hand {n + 1}: the record has a win but the engine ends with {res.kind}")
+    else:
+        expected = DRAW_KINDS.get(result[0])
+        if expected is not None and expected != res.kind:
+            raise RecordError(n, f"hand {n + 1}: the record has {result[0]} but the engine ends with {res.kind}")
+        deltas = list(result[1][:3]) if len(result) > 1 else [0, 0, 0]
+    if deltas != list(res.deltas):
+        raise RecordError(n, f"hand {n + 1}: the record's score changes {deltas} differ from the engine's "
+                             f"{list(res.deltas)}")
+
+
 def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length: str | None = None) -> Game:
     """Re-play a tenhou.net/6 game through the referee; the returned game holds the mjai events.
 
@@ -300,13 +319,20 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
         honba=first[1],
         sticks=first[2],
     )
+    checked = -1
     while True:
         n = game.hand_index
         _, takes, discards, _, _, result, winners = scripts[n]
-        if game.phase is Phase.GAME_END:
-            break
-        if game.phase is Phase.HAND_END:
-            if n + 1 >= len(scripts):
+        if n != checked:
+            checked = n
+            if list(hands[n][1][:3]) != list(game.scores_at_start):
+                raise RecordError(n, f"hand {n + 1}: the record starts with scores {hands[n][1][:3]} "
+                                     f"but the engine has {list(game.scores_at_start)}")
+        if game.phase in (Phase.GAME_END, Phase.HAND_END):
+            _check_result(game, result, n)
+            if game.phase is Phase.GAME_END or n + 1 >= len(scripts):
+                if n + 1 < len(scripts):
+                    raise RecordError(n + 1, f"the game is over after hand {n + 1} but the record goes on")
                 break
             game.next_hand()
             continue
