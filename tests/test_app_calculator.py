@@ -90,3 +90,15 @@ def test_hand_from_the_url_and_bad_url_values(tmp_path, monkeypatch):
     assert "kita '9'" in warnings and "seat 'N'" in warnings
     assert at.text_input(key="calc_hand").value == "123p456p789s11z555s"
     assert any("dora indicators" in e.value and "2m" in e.value for e in at.error)
+
+
+def test_score_explanation_is_itemised(calc):
+    calc.text_input(key="calc_hand").set_value("234p789p55s666s777z")
+    calc.text_input(key="calc_win").set_value("5s")
+    calc.text_input(key="calc_dora").set_value("3z")
+    calc.number_input(key="calc_kita").set_value(2)
+    calc.segmented_control(key="calc_by").set_value("tsumo").run()
+    text = " ".join(m.value for m in calc.markdown)
+    assert "**3. Fu**" in text and "| **total** | 36 rounded up | **40** |" in text
+    assert "tanki" in text and "kita: 2 North(s) set aside = 4 han" in text
+    assert "tsumo loss" in text

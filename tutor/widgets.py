@@ -177,13 +177,24 @@ def explanation_markdown(data: object, depth: int = 0) -> str:
     if isinstance(data, list | tuple):
         lines = []
         for v in data:
-            if isinstance(v, dict | list | tuple):
-                inner = explanation_markdown(v, depth + 1)
-                lines.append(f"{pad}-\n{inner}" if inner else f"{pad}- —")
+            if isinstance(v, dict):
+                # one line per item: "key: value · key: value" (nested lists would read badly here)
+                parts = [f"{str(k).replace('_', ' ')}: {_inline(x)}" for k, x in v.items()]
+                lines.append(f"{pad}- " + (" · ".join(parts) or "—"))
+            elif isinstance(v, list | tuple):
+                lines.append(f"{pad}- " + (", ".join(_inline(x) for x in v) or "—"))
             else:
                 lines.append(f"{pad}- {_scalar(v)}")
         return "\n".join(lines)
     return f"{pad}{_scalar(data)}"
+
+
+def _inline(v: object) -> str:
+    if isinstance(v, dict):
+        return "(" + ", ".join(f"{k} {_inline(x)}" for k, x in v.items()) + ")"
+    if isinstance(v, list | tuple):
+        return ", ".join(_inline(x) for x in v) or "—"
+    return _scalar(v)
 
 
 def _scalar(v: object) -> str:

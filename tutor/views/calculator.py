@@ -7,8 +7,9 @@ import streamlit as st
 from sanma_core.tiles import parse_tiles, tile_name
 from tutor import state
 from tutor.calc import SITUATION_FLAGS, CalcInput, CalcOutput, calculate
+from tutor.score_view import show_score_explanation
 from tutor.tiles_svg import tiles_html
-from tutor.widgets import explanation, palette, show_table, tile_buttons
+from tutor.widgets import palette, show_table, tile_buttons
 
 FLAG_LABELS = {
     "riichi": "riichi", "double_riichi": "double riichi", "ippatsu": "ippatsu", "rinshan": "rinshan (kan/kita draw)",
@@ -167,7 +168,8 @@ def _show_score(out: CalcOutput) -> None:
             paid = 2 * pay["each"] if "each" in pay else sum(pay.values())
             note = " — tsumo loss: the absent North's share is not paid." if "ron" not in pay and rules.tsumo_loss else "."
             st.caption(f"Paid in total: {paid} here, {four.total} in four-player{note}")
-    explanation(sc["explanation"], "Step-by-step explanation", expanded=False)
+    with st.expander("Step-by-step explanation", expanded=False):
+        show_score_explanation(sc["explanation"])
 
 
 def render() -> None:
