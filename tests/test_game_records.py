@@ -140,3 +140,12 @@ def test_tenhou6_import_checks_the_recorded_scores():
     doc["log"].append(doc["log"][-1])
     with pytest.raises(RecordError, match="goes on"):
         from_tenhou6(doc, "tenhou")
+
+
+def test_sanma_replay_also_reads_a_tenhou6_file(tmp_path, capsys):
+    g = greedy_game("tenhou", 12, "tonpuusen")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(to_tenhou6(g.events, "tenhou")))
+    assert replay_main([str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer == {"ok": True, "kyoku": len(g.results), "events": len(g.events), "scores": g.events[-1]["scores"]}

@@ -1,5 +1,7 @@
 """``sanma replay [--ruleset NAME] [--tenhou6 OUT.json] FILE``: verify an mjai game record.
 
+A file holding one tenhou.net/6 JSON game is also accepted and re-played the same way.
+
 Prints ``{"ok": true, "kyoku": N, "events": N, "scores": [...]}`` or
 ``{"ok": false, "event": INDEX, "error": "..."}`` and exits 0 or 1 (see CONTRACTS.md).
 """
@@ -11,7 +13,7 @@ import json
 import sys
 
 from ..game.mjai import RecordError, loads
-from ..game.replay import replay_events
+from ..game.replay import ReplayResult, replay_events
 from ..rules import RulesetError, get_ruleset
 
 
@@ -32,6 +34,18 @@ def _fail(index: int | None, error: str) -> int:
     return 1
 
 
+def _tenhou6_document(text: str) -> dict | None:
+    """The parsed object when the file is one tenhou.net/6 JSON game, else None (mjai lines)."""
+    stripped = text.strip()
+    if not stripped.startswith("{") or "\n{" in stripped:
+        return None
+    try:
+        doc = json.loads(stripped)
+    except json.JSONDecodeError:
+        return None
+    return doc if isinstance(doc, dict) and "log" in doc else None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -47,7 +61,15 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(None, f"cannot read {args.file}: {exc}")
     try:
-        result = replay_events(loads(text), rules)
+        doc = _tenhou6_document(text)
+        if doc is not None:  # a tenhou.net/6 game: re-play it and report the same way
+            from ..game.tenhou6 import from_tenhou6
+
+            game = from_tenhou6(doc, rules)
+            final = game.events[-1].get("scores") if game.is_over() else list(game.scores)
+            result = ReplayResult(game, len(game.results), len(game.events), list(final))
+        else:
+            result = replay_events(loads(text), rules)
     except RecordError as exc:
         return _fail(exc.index, str(exc))
     if args.tenhou6:
