@@ -102,3 +102,20 @@ def test_score_explanation_is_itemised(calc):
     assert "**3. Fu**" in text and "| **total** | 36 rounded up | **40** |" in text
     assert "tanki" in text and "kita: 2 North(s) set aside = 4 han" in text
     assert "tsumo loss" in text
+
+
+def test_melds_by_clicking(calc):
+    def click(name):
+        key = next(b.key for b in calc.button if b.key and b.key.startswith(f"tb_{name}_calc_"))
+        calc.button(key=key).click().run()
+
+    calc.segmented_control(key="calc_target").set_value("meld_pon").run()
+    click("7z")
+    calc.segmented_control(key="calc_target").set_value("meld_ankan").run()
+    click("1p")
+    assert calc.text_input(key="calc_melds").value == "pon:777z ankan:1111p"
+    calc.text_input(key="calc_hand").set_value("234p5s678s").run()
+    assert not calc.error
+    assert {m.label: m.value for m in calc.metric}["Shanten"] == "tenpai"
+    calc.button(key="calc_back").click().run()
+    assert calc.text_input(key="calc_melds").value == "pon:777z"

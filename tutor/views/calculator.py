@@ -16,13 +16,20 @@ FLAG_LABELS = {
     "chankan": "chankan", "haitei": "haitei", "houtei": "houtei", "tenhou": "tenhou", "chiihou": "chiihou",
 }
 WINDS = {"E": "East", "S": "South", "W": "West"}
-TARGETS = {"calc_hand": "hand", "calc_dora": "dora indicators", "calc_ura": "ura indicators", "calc_win": "winning tile"}
+TARGETS = {"calc_hand": "hand", "calc_dora": "dora indicators", "calc_ura": "ura indicators", "calc_win": "winning tile",
+           "meld_pon": "pon", "meld_minkan": "open kan", "meld_ankan": "closed kan"}
+TEXT_TARGETS = ("calc_hand", "calc_dora", "calc_ura", "calc_win")
 
 
 def _add_tile(tile: int) -> None:
     target = st.session_state.get("calc_target", "calc_hand")
     name = tile_name(tile)
-    if target == "calc_win":
+    if target.startswith("meld_"):
+        # one click makes the whole meld: a pon of three, a kan of four
+        kind_of = target.removeprefix("meld_")
+        meld = f"{kind_of}:{name[0] * (3 if kind_of == 'pon' else 4)}{name[1]}"
+        st.session_state["calc_melds"] = " ".join(filter(None, [st.session_state.get("calc_melds", "").strip(), meld]))
+    elif target == "calc_win":
         st.session_state[target] = name
     else:
         st.session_state[target] = (st.session_state.get(target) or "") + name
@@ -30,6 +37,9 @@ def _add_tile(tile: int) -> None:
 
 def _remove_last() -> None:
     target = st.session_state.get("calc_target", "calc_hand")
+    if target.startswith("meld_"):
+        st.session_state["calc_melds"] = " ".join(st.session_state.get("calc_melds", "").split()[:-1])
+        return
     text = (st.session_state.get(target) or "").strip()
     try:
         tiles = parse_tiles(text)[:-1] if text else []
@@ -39,7 +49,7 @@ def _remove_last() -> None:
 
 
 def _clear() -> None:
-    for key in TARGETS:
+    for key in TEXT_TARGETS:
         st.session_state[key] = ""
     st.session_state["calc_melds"] = ""
     st.session_state["calc_kita"] = 0
