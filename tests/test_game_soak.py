@@ -2,7 +2,8 @@
 
 Checks after every action that all 108 tiles are somewhere, at every hand end
 that points plus riichi sticks on the table are 105,000, and that every game
-ends. ``SANMA_SOAK_GAMES=3000`` runs a longer soak.
+ends; every tenth game's records are re-played (mjai and tenhou.net/6).
+``SANMA_SOAK_GAMES=3000`` runs a longer soak.
 """
 
 import os
@@ -10,7 +11,9 @@ import random
 from collections import Counter
 
 from sanma_core.game import Game, GameMode, Phase
+from sanma_core.game.replay import replay_events
 from sanma_core.game.simple import greedy_policy
+from sanma_core.game.tenhou6 import from_tenhou6, to_tenhou6
 from sanma_core.game.wall import full_tile_set
 from sanma_core.rules import PRESETS, load_preset
 
@@ -60,6 +63,9 @@ def test_soak_random_legal_games():
         game = Game(preset, GameMode(length), seed=n, kita_event=kita)
         policy = greedy_policy(n) if n % 4 == 0 else _random_player(n)
         _play_checked(game, policy, fulls[preset], stats)
+        if n % 10 == 0:  # the records round-trip too
+            assert replay_events(game.events, preset).game.events == game.events
+            assert from_tenhou6(to_tenhou6(game.events, preset), preset).events == game.events
     assert stats["games"] == GAMES
     assert stats["win"] > 0 and stats["exhaustive_draw"] > 0
     if GAMES >= 100:
