@@ -177,34 +177,51 @@ _KIND_OF = (*range(NUM_KINDS), 13, 22)
 _VALID_TILES = frozenset((*SANMA_KINDS, RED_5P, RED_5S))
 
 
-def _supply_ok(win: WinInput, rules: Ruleset) -> bool:
-    """Fast check of the tile supply; False sends the caller to the precise (slow) check."""
-    if len(win.melds) > 4 or len(win.dora) > 5 or len(win.ura) > 5:
-        return False
-    for number in (win.kita, win.honba, win.sticks):
-        if type(number) is not int or number < 0:
-            return False
-    if win.kita > 4:
-        return False
+def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], int] | None:
+    """Concealed kind counts and the red fives in the hand, if the tile supply is plainly fine.
+
+    None sends the caller to the precise (slow) check, :func:`_check_counts`.
+    """
+    melds = win.melds
+    dora = win.dora
+    ura = win.ura
+    kita = win.kita
+    if len(melds) > 4 or len(dora) > 5 or len(ura) > 5 or type(kita) is not int or not 0 <= kita <= 4:
+        return None
+    if type(win.honba) is not int or win.honba < 0 or type(win.sticks) is not int or win.sticks < 0:
+        return None
+    hand = win.hand
     n = [0] * (NUM_KINDS + 2)
-    valid = _VALID_TILES
     try:
-        for group in (win.hand, win.dora, win.ura):
+        if min(hand) < 0:
+            return None
+        for t in hand:
+            n[t] += 1
+        concealed = n[:NUM_KINDS]
+        red_p = n[RED_5P]
+        red_s = n[RED_5S]
+        concealed[13] += red_p
+        concealed[22] += red_s
+        for group in (dora, ura):
             for t in group:
-                if t not in valid:
-                    return False
+                if t < 0:
+                    return None
                 n[t] += 1
-        for m in win.melds:
+        for m in melds:
             for t in m.tiles:
                 n[t] += 1
-    except (TypeError, IndexError):
-        return False
-    n[NORTH] += win.kita
+    except (TypeError, IndexError, ValueError):
+        return None
+    if any(n[1:8]):  # 2m-8m are not in the sanma set
+        return None
+    n[NORTH] += kita
     if max(n[:NUM_KINDS]) > 4 or n[RED_5P] > rules.red_five_p or n[RED_5S] > rules.red_five_s:
-        return False
+        return None
     if n[13] + n[RED_5P] > 4 or n[22] + n[RED_5S] > 4:
-        return False
-    return not (rules.red_five_p and n[13] > 4 - rules.red_five_p or rules.red_five_s and n[22] > 4 - rules.red_five_s)
+        return None
+    if rules.red_five_p and n[13] > 4 - rules.red_five_p or rules.red_five_s and n[22] > 4 - rules.red_five_s:
+        return None
+    return concealed, red_p + red_s
 
 
 def _check_counts(win: WinInput, rules: Ruleset) -> None:
@@ -311,12 +328,15 @@ _RON_TRIPLET = tuple(Group("triplet", k, "hand", False) for k in range(NUM_KINDS
 
 
 def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], tsumo: bool,
-             summary: HandSummary) -> list[Reading]:
-    """Every reading of a complete hand: each decomposition with each group the winning tile can complete."""
+             summary: HandSummary, decomps: Sequence | None = None) -> list[Reading]:
+    """Every reading of a complete hand: each decomposition with each group the winning tile can complete.
+
+    ``decomps`` may pass :func:`~sanma_core.scoring.shapes.regular_decompositions` of ``concealed``.
+    """
     closed = not any(m.is_open for m in melds)
     meld_groups = _meld_groups(melds)
     out: list[Reading] = []
-    for pair, sets in regular_decompositions(concealed):
+    for pair, sets in regular_decompositions(concealed) if decomps is None else decomps:
         candidates: list[tuple[int, int]] = []  # (index in sets or -1 for the pair, shape)
         if pair == win_kind:
             candidates.append((-1, -1))
@@ -366,10 +386,21 @@ def _situation_flagged(win: WinInput) -> bool:
                 or ((win.riichi or win.double_riichi) and win.melds))
 
 
+def _hand_yakuman_possible(summary: HandSummary, melds: Sequence[Meld]) -> bool:
+    """Whether a hand-wide yakuman (all honours / green / terminals, nine gates) could hold."""
+    if summary.all_honours or summary.all_green or summary.all_terminals:
+        return True
+    if melds or summary.has_honours or len(summary.suits) != 1:
+        return False
+    base = 9 * next(iter(summary.suits))
+    c = summary.counts
+    return base > 0 and c[base] >= 3 and c[base + 8] >= 3 and min(c[base:base + 9]) >= 1
+
+
 def _reference_best(key: tuple[int, ...], win_kind: int, summary: HandSummary, bonus: Bonus, win: WinInput,
-                    rules: Ruleset) -> tuple | None:
+                    rules: Ruleset, decomps: Sequence | None = None) -> tuple | None:
     """Score every :func:`readings` entry with the catalogue predicates; the best as a tuple, or None."""
-    found = readings(key, win_kind, win.melds, win.tsumo, summary)
+    found = readings(key, win_kind, win.melds, win.tsumo, summary, decomps)
     best = None
     best_key = None
     dealer = win.dealer
@@ -403,12 +434,16 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     Ordinary hands are ranked by :func:`~sanma_core.scoring.evaluate.best_regular`; the
     chosen reading's :class:`Reading` and fu lines are rebuilt when first read.
     """
-    if not (win.win in _VALID_TILES and _supply_ok(win, rules)):
+    counted = _count_supply(win, rules) if win.win in _VALID_TILES else None
+    if counted is None:
         _check_counts(win, rules)
+        concealed = [0] * NUM_KINDS
+        for t in win.hand:
+            concealed[_KIND_OF[t]] += 1
+        reds = sum(1 for t in win.hand if t >= NUM_KINDS)
+    else:
+        concealed, reds = counted
     win_kind = _KIND_OF[win.win]
-    concealed = [0] * NUM_KINDS
-    for t in win.hand:
-        concealed[_KIND_OF[t]] += 1
     if not concealed[win_kind]:
         raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
     melds = win.melds
@@ -425,7 +460,6 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     if not decomps and not special:
         raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
                                   + (f" next to {len(melds)} meld(s)" if melds else ""))
-    reds = sum(1 for t in win.hand if t >= NUM_KINDS)
     if melds:
         full = _full_counts(concealed, melds)
         for m in melds:
@@ -435,10 +469,10 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     summary = HandSummary(full, win_kind)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     fast = REFERENCE
-    if not (special or summary.maybe_yakuman or win.tenhou or win.chiihou):
+    if not (special or win.tenhou or win.chiihou or _hand_yakuman_possible(summary, melds)):
         fast = best_regular(decomps, win_kind, melds, summary, bonus.total, win, rules)
     if fast is REFERENCE:
-        best = _reference_best(tuple(concealed), win_kind, summary, bonus, win, rules)
+        best = _reference_best(tuple(concealed), win_kind, summary, bonus, win, rules, decomps)
     else:
         best = fast
     if best is None:
