@@ -76,7 +76,7 @@ def page(server):
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, timeout=30_000)
         pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        pg.set_default_timeout(15_000)
+        pg.set_default_timeout(30_000)
         yield pg
         browser.close()
 
@@ -95,12 +95,16 @@ def _hand(pg) -> list[str]:
     return pg.evaluate(_HAND_JS)
 
 
+_KEY_JS = """() => {
+  const steps = [...document.querySelectorAll('[class*="st-key-play_hand_play"]')]
+    .map(b => Number((b.className.match(/st-key-play_hand_play(\\d+)/) || [0, -1])[1]));
+  return steps.length ? 'play_hand_play' + Math.max(...steps) : null;
+}"""
+
+
 def _hand_key(pg) -> str | None:
-    el = pg.locator('[class*="st-key-play_hand_"]').first
-    if not el.count():
-        return None
-    m = re.search(r"st-key-(play_hand_play\d+)", el.get_attribute("class") or "")
-    return m.group(1) if m else None
+    """The key of the newest hand row (it names the step count), read in one step; None when no hand is shown."""
+    return pg.evaluate(_KEY_JS)
 
 
 def _wait_for_change(pg, key: str | None, deadline: float) -> None:
@@ -155,7 +159,7 @@ def test_one_hand_by_clicking(page, server):
                 btn.click()
                 break
         else:
-            enabled = pg.locator(f"{HAND_BUTTONS}:not([disabled]):visible")
+            enabled = pg.locator(f".st-key-{key} button:visible:not([disabled])")
             if not enabled.count():
                 pg.wait_for_timeout(50)
                 continue
