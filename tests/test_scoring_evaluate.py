@@ -17,8 +17,8 @@ import pytest
 from sanma_core.rules import load_preset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
 from sanma_core.scoring.bonus import count_bonus
-from sanma_core.scoring.evaluate import REFERENCE, best_regular
-from sanma_core.scoring.hand import _full_counts, _reference_best, readings
+from sanma_core.scoring.evaluate import REFERENCE
+from sanma_core.scoring.hand import _fast_best, _full_counts, _reference_best, readings
 from sanma_core.scoring.samples import STYLES, random_win
 from sanma_core.scoring.shapes import is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.scoring.yaku import HandSummary
@@ -41,10 +41,11 @@ def _both(win: WinInput, rules):
     reds = sum(1 for t in (*win.hand, *(t for m in win.melds for t in m.tiles)) if t >= NUM_KINDS)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     decomps = regular_decompositions(concealed)
-    if not decomps or summary.maybe_yakuman or win.tenhou or win.chiihou or (
-            not win.melds and (is_chiitoitsu_shape(concealed) or is_kokushi_shape(concealed))):
+    chiitoi = not win.melds and is_chiitoitsu_shape(concealed)
+    special = chiitoi or (not win.melds and is_kokushi_shape(concealed))
+    if not decomps and not special:
         return None
-    fast = best_regular(decomps, win_kind, win.melds, summary, bonus.total, win, rules)
+    fast = _fast_best(decomps, chiitoi, special, win_kind, summary, bonus, win, rules)
     if fast is REFERENCE:
         return None
     ref = _reference_best(tuple(concealed), win_kind, summary, bonus, win, rules)
@@ -56,6 +57,7 @@ def test_fast_path_matches_reference(name: str) -> None:
     rules = RULESETS[name]
     rng = random.Random(7100 + len(name))
     fast_count = no_yaku = 0
+    forms: collections.Counter = collections.Counter()
     styles: collections.Counter = collections.Counter()
     for i in range(3000):
         style = list(STYLES)[i % len(STYLES)]
@@ -75,10 +77,12 @@ def test_fast_path_matches_reference(name: str) -> None:
         assert yakuman == 0
         assert (listed, han, fu, points) == (ref_listed, ref_han, ref_fu, ref_points), win
         chosen = found[index]
+        forms[chosen.form] += 1
         assert (chosen.groups, chosen.pair, chosen.wait, chosen.win_group) == (
             reading.groups, reading.pair, reading.wait, reading.win_group), win
     assert fast_count > 1500 and no_yaku > 0
     assert len(styles) >= 10
+    assert forms["chiitoitsu"] >= 50 and forms["regular"] >= 1500
 
 
 def test_lazy_reading_and_fu_lines_belong_to_the_result() -> None:

@@ -4,7 +4,7 @@
 reading and testing every catalogue predicate does (:func:`~sanma_core.scoring.yaku.find_yaku`,
 :func:`~sanma_core.scoring.fu.fu_lines`), from a few facts per decomposition, without
 building objects or strings. It answers only for hands that cannot be a yakuman and are
-not seven pairs or thirteen orphans; for the others it returns :data:`REFERENCE` and the
+not thirteen orphans (seven pairs: :func:`best_chiitoitsu`); for the others it returns :data:`REFERENCE` and the
 scorer reads the hand the reference way. ``tests/test_scoring_evaluate.py`` checks both
 ways agree on many thousand random hands; the reading and fu lines of the chosen reading
 are rebuilt the reference way when an explanation needs them.
@@ -249,4 +249,38 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
     return best
 
 
-__all__ = ["REFERENCE", "best_regular"]
+def best_chiitoitsu(summary: HandSummary, bonus_han: int, win: WinInput, rules: Ruleset) -> tuple | None:
+    """:func:`best_regular` for a seven-pairs hand with no regular reading (index 0, 25 fu)."""
+    e = _ENTRY[True]
+    sm = summary
+    yaku: list[tuple[str, int]] = []
+    if win.double_riichi:
+        yaku.append(e["double_riichi"])
+    elif win.riichi:
+        yaku.append(e["riichi"])
+    if win.ippatsu:
+        yaku.append(e["ippatsu"])
+    if win.tsumo:
+        yaku.append(e["menzen_tsumo"])
+    if sm.all_simples:
+        yaku.append(e["tanyao"])
+    if win.rinshan:
+        yaku.append(e["rinshan_kaihou"])
+    if win.chankan:
+        yaku.append(e["chankan"])
+    if win.haitei:
+        yaku.append(e["haitei"])
+    if win.houtei:
+        yaku.append(e["houtei"])
+    yaku.append(e["chiitoitsu"])
+    if sm.all_yaochuu:
+        yaku.append(e["honroutou"])
+    if len(sm.suits) == 1:
+        yaku.append(e["honitsu" if sm.has_honours else "chinitsu"])
+    han = bonus_han
+    for _, h in yaku:
+        han += h
+    return 0, yaku, han, 25, win_points(rules, han, 25, win.seat == 27, win.tsumo, 0, win.honba, win.sticks)
+
+
+__all__ = ["REFERENCE", "best_chiitoitsu", "best_regular"]

@@ -35,7 +35,7 @@ from ..tiles import (
 )
 from .bonus import Bonus, count_bonus
 from .errors import ContradictionError, IncompleteHandError, NoYakuError, ScoringError, WinTileError
-from .evaluate import REFERENCE, best_regular
+from .evaluate import REFERENCE, best_chiitoitsu, best_regular
 from .fu import FuLine, fu_lines
 from .payments import Settlement, settle_win
 from .points import win_points
@@ -397,6 +397,18 @@ def _hand_yakuman_possible(summary: HandSummary, melds: Sequence[Meld]) -> bool:
     return base > 0 and c[base] >= 3 and c[base + 8] >= 3 and min(c[base:base + 9]) >= 1
 
 
+def _fast_best(decomps: Sequence, chiitoi: bool, special: bool, win_kind: int, summary: HandSummary, bonus: Bonus,
+               win: WinInput, rules: Ruleset) -> tuple | str | None:
+    """The straight-line evaluation where it applies (see :mod:`.evaluate`), else :data:`REFERENCE`."""
+    if win.tenhou or win.chiihou or _hand_yakuman_possible(summary, win.melds):
+        return REFERENCE
+    if not special:
+        return best_regular(decomps, win_kind, win.melds, summary, bonus.total, win, rules)
+    if chiitoi and not decomps:
+        return best_chiitoitsu(summary, bonus.total, win, rules)
+    return REFERENCE
+
+
 def _reference_best(key: tuple[int, ...], win_kind: int, summary: HandSummary, bonus: Bonus, win: WinInput,
                     rules: Ruleset, decomps: Sequence | None = None) -> tuple | None:
     """Score every :func:`readings` entry with the catalogue predicates; the best as a tuple, or None."""
@@ -456,7 +468,9 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     if _situation_flagged(win):
         _check_situation(win, rules)
     decomps = regular_decompositions(concealed)
-    special = not melds and (is_chiitoitsu_shape(concealed) or is_kokushi_shape(concealed))
+    chiitoi = not melds and is_chiitoitsu_shape(concealed)
+    # thirteen orphans never split into sets, so it is only looked for when nothing else reads
+    special = chiitoi or (not melds and not decomps and is_kokushi_shape(concealed))
     if not decomps and not special:
         raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
                                   + (f" next to {len(melds)} meld(s)" if melds else ""))
@@ -468,9 +482,7 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         full = tuple(concealed)
     summary = HandSummary(full, win_kind)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
-    fast = REFERENCE
-    if not (special or win.tenhou or win.chiihou or _hand_yakuman_possible(summary, melds)):
-        fast = best_regular(decomps, win_kind, melds, summary, bonus.total, win, rules)
+    fast = _fast_best(decomps, chiitoi, special, win_kind, summary, bonus, win, rules)
     if fast is REFERENCE:
         best = _reference_best(tuple(concealed), win_kind, summary, bonus, win, rules, decomps)
     else:

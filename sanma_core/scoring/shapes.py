@@ -29,6 +29,7 @@ TRIPLET = 1
 Decomposition = tuple[int, tuple[tuple[int, int], ...]]
 
 _KOKUSHI_KINDS = tuple(sorted(TERMINALS_AND_HONOURS))
+_ISO_TRIPLET = {k: ((TRIPLET, k),) for k in ISOLATED_KINDS}
 
 
 def _split_suit(counts: list[int], start: int, pair: int, sets: list[tuple[int, int]], out: set) -> None:
@@ -232,9 +233,17 @@ def can_win(tiles: Iterable[int], n_melds: int = 0) -> bool:
 
 def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
     """All (pair, sets) splits of concealed counts; sets are ``(SEQ|TRIPLET, first kind)``, sorted."""
-    iso = _isolated_pair(counts)
-    if iso is None:
-        return ()
+    iso = -1
+    iso_sets: tuple[tuple[int, int], ...] = ()
+    for k in ISOLATED_KINDS:  # 1m, 9m and honours: only pairs and triplets
+        c = counts[k]
+        if c:
+            if c == 3:
+                iso_sets += _ISO_TRIPLET[k]
+            elif c == 2 and iso < 0:
+                iso = k
+            else:
+                return ()
     tb = tables()
     p9 = tuple(counts[9:18])
     pin = tb.pin.get(p9)
@@ -252,7 +261,6 @@ def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
         sou = _absolute(suit_decompositions(s9), 18)
         if not sou:
             return ()
-    iso_sets = tuple((TRIPLET, k) for k in ISOLATED_KINDS if counts[k] == 3)
     result = []
     for p_pair, p_sets in pin:
         for s_pair, s_sets in sou:

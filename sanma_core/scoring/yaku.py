@@ -36,27 +36,29 @@ class HandSummary:
                  "all_green", "win_kind", "win_count", "maybe_yakuman")
 
     def __init__(self, counts: tuple[int, ...], win_kind: int) -> None:
-        self.counts = counts
-        c = counts
-        total = sum(c)
-        honours = sum(c[27:34])
+        self.counts = c = counts
+        honours = c[27] + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]
         man = c[0] + c[8]  # 2m–8m never occur in sanma
         pin = sum(c[9:18])
         sou = sum(c[18:27])
+        total = man + pin + sou + honours
         yaochuu = man + c[9] + c[17] + c[18] + c[26] + honours
-        green = c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU]
-        self.suits = {i for i, n in ((0, man), (1, pin), (2, sou)) if n}
+        self.suits = _SUIT_SETS[(man > 0) | (pin > 0) << 1 | (sou > 0) << 2]
         self.has_honours = honours > 0
         self.all_simples = yaochuu == 0
         self.all_yaochuu = yaochuu == total
         self.all_terminals = yaochuu - honours == total
         self.all_honours = honours == total
-        self.all_green = green == total
+        self.all_green = c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU] == total
         self.win_kind = win_kind
         self.win_count = c[win_kind]
         # a necessary condition of the hand-wide yakuman (all honours / green / terminals, nine gates)
         self.maybe_yakuman = (self.all_honours or self.all_green or self.all_terminals
                               or (not honours and not man and (pin == 0) != (sou == 0)))
+
+
+# the suits present (0 characters, 1 dots, 2 bamboo) by a bit set of them
+_SUIT_SETS = tuple(frozenset(i for i in range(3) if bits >> i & 1) for bits in range(8))
 
 
 class Group(NamedTuple):
