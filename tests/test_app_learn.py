@@ -37,6 +37,8 @@ def _first_number_question(rules):
 
 def _open_step(at, lesson, index):
     at.selectbox(key="learn_lesson").set_value(lesson.id).run()
+    while not at.button(key="learn_prev").disabled:  # back to the first step, then forward with Next
+        at.button(key="learn_prev").click().run()
     for _ in range(index):
         at.button(key="learn_next").click().run()
 
@@ -94,3 +96,34 @@ def test_every_lesson_first_step_opens(learn, preset):
         assert not learn.exception, (lesson_id, [e.value for e in learn.exception])
         assert not learn.error, (lesson_id, [e.value for e in learn.error])
         assert learn.markdown, lesson_id
+
+
+def _find(rules, kind):
+    for lesson in course.load_course(rules).lessons:
+        for i, step in enumerate(lesson.steps):
+            for q in course.render_step(step, rules).questions:
+                if q.kind == kind:
+                    return lesson, i, q
+    pytest.skip(f"no {kind} question in the course")
+
+
+def test_tiles_and_multiple_choice_questions(learn):
+    from sanma_core.tiles import kind, kind_name, parse_tiles
+
+    rules = load_preset("tenhou")
+    lesson, index, q = _find(rules, "tiles")
+    _open_step(learn, lesson, index)
+    key = f"lq_{lesson.id}_{q.id}".replace(".", "-")
+    expected = course.check_answer(q.question, "1m", rules).expected  # display form, e.g. "9m"
+    for name in sorted({kind_name(kind(t)) for t in parse_tiles(expected)}):
+        button = next(b.key for b in learn.button if b.key and b.key.startswith(f"tb_{name}_{key}_"))
+        learn.button(key=button).click().run()
+    learn.button(key=f"{key}_check").click().run()
+    assert any(s.value == "Right!" for s in learn.success), [e.value for e in learn.error]
+
+    lesson, index, q = _find(rules, "multiple")
+    _open_step(learn, lesson, index)
+    key = f"lq_{lesson.id}_{q.id}".replace(".", "-")
+    learn.pills(key=key).set_value(sorted(course.expected_answer(q.question, rules))).run()
+    learn.button(key=f"{key}_check").click().run()
+    assert any(s.value == "Right!" for s in learn.success)
