@@ -276,3 +276,18 @@ def test_capped_suits_match_the_plain_programme() -> None:
                 held[r] += 1
         sets = rng.randint(0, 4)
         assert capped_suit_vector(tuple(held), tuple(caps), sets) == suit_vector(held, caps, sets), (held, caps)
+
+
+def test_lane_min_finds_the_smallest_split() -> None:
+    import random
+
+    from sanma_core.analysis.lanes import GIVE_UP, LAYOUTS, lane_min
+
+    rng = random.Random(11)
+    for sets in range(5):
+        lanes = len(LAYOUTS[sets])
+        for _ in range(500):
+            high = rng.random() < 0.2
+            values = [rng.randint(15, 60) if high else rng.randint(0, 20) for _ in range(lanes)]
+            total = sum(v << (7 * k) for k, v in enumerate(values))
+            assert lane_min(total, sets) == min(min(values), GIVE_UP)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .groups import suit_vector
 from .lanes import ISO, PIN, SOU, expand
-from .tables import capped_isolated_costs, capped_suit_costs, isolated_costs, suit_costs
+from .tables import capped_isolated_costs, capped_suit_costs, isolated_costs, suit_entry, unpack_entry
 from .tables import clear_caches as clear_table_caches
 from .validation import full_check
 
@@ -32,13 +33,25 @@ _SUIT_DRAWS: list[list[dict[tuple[int, ...], tuple[tuple[int, int], ...]]]] = [[
 _ISO_DRAWS: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(5)]
 
 
+# expansions by packed table entry: only ~100 distinct cost vectors occur among thousands of suits
+_BY_ENTRY: list[list[dict[int, int]]] = [[{}, {}] for _ in range(5)]
+
+
 def suit_expansion(key: tuple[int, ...], role: int, sets: int) -> int:
     cache = FAST[sets][role]
     packed = cache.get(key)
     if packed is None:
         if min(key) < 0 or max(key) > 4:
             raise BadCounts
-        packed = cache[key] = expand(suit_costs(key), role, sets)
+        if sum(key) > 14:  # only as a draw of a 14-tile suit, never a real hand
+            packed = expand(suit_vector(key), role, sets)
+        else:
+            entry = suit_entry(key)
+            by_entry = _BY_ENTRY[sets][role]
+            packed = by_entry.get(entry)
+            if packed is None:
+                packed = by_entry[entry] = expand(unpack_entry(entry), role, sets)
+        cache[key] = packed
     return packed
 
 
@@ -181,5 +194,8 @@ def clear_caches() -> None:
             cache.clear()
     for cache in _ISO_DRAWS:
         cache.clear()
+    for per_sets in _BY_ENTRY:
+        for cache in per_sets:
+            cache.clear()
     _CAPPED.clear()
     clear_table_caches()

@@ -59,10 +59,20 @@ def expand(vec: Sequence[int], role: int, sets: int) -> int:
 
 
 def lane_min(total: int, sets: int) -> int:
-    """The smallest lane of a sum of three expansions (``GIVE_UP`` or more: none)."""
-    guard = GUARDS[sets]
-    for t, bias in enumerate(BIASES[sets]):
-        if (total + bias) & guard != guard:
+    """The smallest lane of a sum of three expansions (``GIVE_UP``: no split possible).
+
+    A small search tree around the usual answers (2–5) instead of a scan from 0.
+    """
+    g = GUARDS[sets]
+    b = BIASES[sets]
+    if (total + b[3]) & g != g:
+        if (total + b[1]) & g != g:
+            return 0 if (total + b[0]) & g != g else 1
+        return 2 if (total + b[2]) & g != g else 3
+    if (total + b[5]) & g != g:
+        return 4 if (total + b[4]) & g != g else 5
+    for t in range(6, GIVE_UP):
+        if (total + b[t]) & g != g:
             return t
     return GIVE_UP
 

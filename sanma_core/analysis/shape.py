@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..tiles import NUM_KINDS, SANMA_KINDS
 from .closed import chiitoitsu_r, closed_useful, kokushi_r
 from .groups import INF
-from .hand_groups import FAST, ROLES, Group, expansions, group
+from .hand_groups import FAST, ROLES, BadCounts, Group, expansions, group, iso_expansion, suit_expansion
 from .lanes import BIASES, GIVE_UP, GUARDS, ISO, PIN, SOU, lane_min
 from .validation import HandShapeError, caps_from_outside, check_counts, full_check
 
@@ -93,20 +93,26 @@ def _fast_r(counts: Sequence[int], n: int) -> int:
     """Replacement number of a hand with nothing outside it (the hot path, inlined)."""
     sets = n // 3
     fast = FAST[sets]
-    p = fast[PIN].get(tuple(counts[9:18]))
-    s = fast[SOU].get(tuple(counts[18:27]))
+    pin = tuple(counts[9:18])
+    p = fast[PIN].get(pin)
+    sou = tuple(counts[18:27])
+    s = fast[SOU].get(sou)
     iso = [counts[0], counts[8], *counts[27:34]]
     iso.sort()
-    i = fast[ISO].get(tuple(iso))
-    if p is None or s is None or i is None:
-        p, s, i = expansions(counts, None, sets)
-    total = p + s + i
-    guard = GUARDS[sets]
-    r = GIVE_UP
-    for t, bias in enumerate(BIASES[sets]):
-        if (total + bias) & guard != guard:
-            r = t
-            break
+    iso_key = tuple(iso)
+    i = fast[ISO].get(iso_key)
+    if p is None or s is None or i is None:  # first sight of some group: fill only what is missing
+        try:
+            if p is None:
+                p = suit_expansion(pin, PIN, sets)
+            if s is None:
+                s = suit_expansion(sou, SOU, sets)
+            if i is None:
+                i = iso_expansion(iso_key, sets)
+        except (BadCounts, IndexError):
+            full_check(counts, None)
+            raise
+    r = lane_min(p + s + i, sets)
     if n >= 13 and r > 0:
         kinds = NUM_KINDS - counts.count(0)
         pairs = kinds - counts.count(1)

@@ -12,7 +12,7 @@ entry per pattern with no gaps.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
 
 MAX_TILES = 14
@@ -42,14 +42,23 @@ _OFFSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def suit_index(counts: Sequence[int]) -> int:
-    """Rank of a suit pattern in lexicographic order (counts 0–4, total ≤ 14)."""
-    index = 0
-    s = 0
-    for offsets, c in zip(_OFFSETS, counts, strict=True):
-        index += offsets[s][c]
-        s += c
-    return index
+def _compile_index():  # noqa: ANN202 - generated function
+    """:func:`suit_index` unrolled over the 9 ranks (the loop version is ~3× slower)."""
+    lines = ["def suit_index(counts):", f"    {', '.join(f'c{i}' for i in range(RANKS))} = counts"]
+    lines.append("    s = c0")
+    lines.append("    index = O0[0][c0]")
+    for i in range(1, RANKS):
+        lines.append(f"    index += O{i}[s][c{i}]")
+        if i < RANKS - 1:
+            lines.append(f"    s += c{i}")
+    lines.append("    return index")
+    namespace: dict[str, object] = {f"O{i}": _OFFSETS[i] for i in range(RANKS)}
+    exec("\n".join(lines) + "\n", namespace)  # built from integers only
+    return namespace["suit_index"]
+
+
+suit_index = _compile_index()
+suit_index.__doc__ = "Rank of a suit pattern in lexicographic order (counts 0–4, total ≤ 14)."
 
 
 def iter_patterns() -> Iterator[tuple[int, ...]]:

@@ -50,6 +50,27 @@ def unpack(entry: bytes) -> tuple[int, ...]:
     )
 
 
+def suit_entry(key: tuple[int, ...]) -> int:
+    """The packed table entry of an uncapped suit (``unpack`` gives its vector)."""
+    start = suit_index(key) * ENTRY_BYTES
+    return int.from_bytes(_table()[start : start + ENTRY_BYTES], "little")
+
+
+def unpack_entry(v: int) -> tuple[int, ...]:
+    return (
+        0,
+        v & 15,
+        v >> 4 & 15,
+        v >> 8 & 15,
+        v >> 12 & 15,
+        v >> 16 & 15,
+        v >> 20 & 15,
+        v >> 24 & 15,
+        v >> 28 & 15,
+        v >> 32,
+    )
+
+
 def suit_costs(key: tuple[int, ...]) -> tuple[int, ...]:
     """Cost vector of a suit with all caps 4 (``key`` = 9 rank counts)."""
     vec = _suit_cache.get(key)
