@@ -50,6 +50,8 @@ def test_progress_survives_a_restart_and_shows_charts(tmp_path, monkeypatch):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due today"] == "2"
     assert len(at.get("plotly_chart")) == 3
+    at.switch_page("tutor/pages/home.py").run()
+    assert any("2 concepts are due" in i.value for i in at.info)
 
 
 def test_mistakes_notebook_replays_the_exact_question(tmp_path, monkeypatch):

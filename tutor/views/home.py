@@ -25,6 +25,13 @@ def render() -> None:
         caption="A sanma table: no 2m–8m, a red five, a pon with the called tile turned, two Norths set aside "
         "as kita and a West indicator (so every North is dora).",
     )
+    profile = state.current_profile()
+    db = state.store(quiet=True)
+    if profile is not None and db is not None:
+        due = state.store_call(db.due_cards, profile.id)
+        if due:
+            st.info(f"{profile.name}, {len(due)} concept{'s are' if len(due) > 1 else ' is'} due for review today.")
+            st.page_link("tutor/pages/progress.py", label="Review now")
     st.subheader(f"Playing under: {rules.title}")
     st.caption(rules.description + " Change it in the sidebar, or compare all rulesets on the Rules page.")
     cols = st.columns(3)
