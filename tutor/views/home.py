@@ -34,7 +34,6 @@ def render() -> None:
             st.page_link("tutor/pages/progress.py", label="Review now")
     st.subheader(f"Playing under: {rules.title}")
     st.caption(rules.description + " Change it in the sidebar, or compare all rulesets on the Rules page.")
-    cols = st.columns(3)
     links = (
         ("tutor/pages/learn.py", "Learn", "Lessons on every rule difference, step by step."),
         ("tutor/pages/drills.py", "Drills", "Sessions of questions with instant feedback and a shareable link."),
@@ -43,7 +42,8 @@ def render() -> None:
         ("tutor/pages/progress.py", "Progress", "Reviews due today, mistakes to replay, charts."),
         ("tutor/pages/cheatsheet.py", "Cheat sheet", "Payments with tsumo loss, kita and dora, to print."),
     )
-    for i, (path, title, text) in enumerate(links):
-        with cols[i % 3], st.container(border=True):
-            st.page_link(path, label=title)
-            st.caption(text)
+    for row in range(0, len(links), 3):  # row by row, so a phone stacks them in reading order
+        for col, (path, title, text) in zip(st.columns(3), links[row:row + 3], strict=False):
+            with col, st.container(border=True):
+                st.page_link(path, label=title)
+                st.caption(text)
