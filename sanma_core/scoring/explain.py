@@ -25,6 +25,15 @@ if TYPE_CHECKING:
     from .hand import ScoreResult
 
 _ROLE_MULTIPLIER = {("ron", False): 4, ("ron", True): 6}
+_NAMES = tuple(kind_name(k) for k in range(34))
+#: MPSZ of a group by shape and first kind: ``_GROUP_TILES["sequence"][9] == "123p"``.
+_GROUP_TILES = {
+    "sequence": tuple("".join(_NAMES[j][0] for j in range(k, k + 3)) + _NAMES[k][1] if k < 32 else ""
+                      for k in range(34)),
+    "triplet": tuple(same_tiles(k, 3) for k in range(34)),
+    "kan": tuple(same_tiles(k, 4) for k in range(34)),
+}
+_PAIR_TILES = tuple(same_tiles(k, 2) for k in range(34))
 
 
 def _reading(result: ScoreResult) -> dict[str, Any]:
@@ -35,14 +44,14 @@ def _reading(result: ScoreResult) -> dict[str, Any]:
                            "melds": [format_meld(m) for m in win.melds], "kita": win.kita}
     if r.form == "regular":
         out["groups"] = [
-            {"shape": g.shape, "tiles": "".join(kind_name(k)[0] for k in g.kinds) + kind_name(g.tile)[1],
-             "source": g.source, "concealed": g.concealed, "completed_by_win": i == r.win_group}
+            {"shape": g.shape, "tiles": _GROUP_TILES[g.shape][g.tile], "source": g.source,
+             "concealed": g.concealed, "completed_by_win": i == r.win_group}
             for i, g in enumerate(r.groups)
         ]
-        out["pair"] = same_tiles(r.pair, 2) if r.pair >= 0 else ""
+        out["pair"] = _PAIR_TILES[r.pair] if r.pair >= 0 else ""
         out["pair_completed_by_win"] = r.win_group < 0
     elif r.form == "chiitoitsu":
-        out["pairs"] = [same_tiles(k, 2) for k in r.pairs]
+        out["pairs"] = [_PAIR_TILES[k] for k in r.pairs]
     return out
 
 

@@ -58,8 +58,13 @@ class FuLine(NamedTuple):
 
 def same_tiles(k: int, n: int) -> str:
     """MPSZ for n copies of a kind: ``same_tiles(31, 3) == '555z'``."""
+    if 0 <= k < 34 and 2 <= n <= 4:
+        return _SAME[n][k]
     name = kind_name(k)
     return name[0] * n + name[1]
+
+
+_SAME = {n: tuple(kind_name(k)[0] * n + kind_name(k)[1] for k in range(34)) for n in (2, 3, 4)}
 
 
 def round_fu(raw: int) -> int:

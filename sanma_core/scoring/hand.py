@@ -139,9 +139,9 @@ class ScoreResult:
         if name in ("reading", "fu_lines"):
             plan = self.__dict__.get("_plan")
             if plan is not None:
-                key, win_kind, summary, index = plan
+                key, win_kind, summary, index, decomps = plan
                 win = self.win
-                reading = readings(key, win_kind, win.melds, win.tsumo, summary)[index]
+                reading = readings(key, win_kind, win.melds, win.tsumo, summary, decomps)[index]
                 self.reading = reading
                 self.fu_lines = tuple(fu_lines(reading, win.tsumo, win.seat, win.round, self.rules)[0])
                 return getattr(self, name)
@@ -506,7 +506,7 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         result.reading = reading
         result.fu_lines = tuple(lines)
     else:
-        result._plan = (tuple(concealed), win_kind, summary, index)
+        result._plan = (tuple(concealed), win_kind, summary, index, decomps)
     return result
 
 
