@@ -9,10 +9,11 @@ per-suit split tables are complete tables of every 9-count pattern, not a memo o
 the hands seen: they are built once before timing, and the build time is printed.
 
 Further lines, labelled, give the cold figure when the explanation is read too
-(``to_json()``) and the warm figure (the same hands scored again with the memo of
-readings filled, as when a game or a drill scores the same hand twice). Times are
-CPU time of this process (time.process_time), so other load on a shared machine
-counts less.
+(``to_json()``: the reading, fu lines and worded payment steps are built only when
+read) and the warm figure: the same hands scored again straight after a pass,
+without clearing; scoring keeps no memo of hands, so it matches the cold figure.
+Times are CPU time of this process (time.process_time), so other load on a shared
+machine counts less.
 
 Run: .venv/bin/python benchmarks/bench_scoring.py [N_HANDS] [SEED]
 """
@@ -83,7 +84,7 @@ def main(argv: list[str]) -> int:
     print(f"hands: {n} (seed {seed}); {PASSES} passes, medians; split tables built once in {build_ms:.0f} ms")
     print(f"scoring: ours {o:.1f} us/hand, mahjong {t:.1f} us/hand, speedup {t / o:.1f}")
     print(f"cold with the explanation read (to_json): ours {oj:.1f} us/hand, speedup {t / oj:.1f}")
-    print(f"warm (same hands again, memo of readings filled): ours {w:.1f} us/hand, speedup {t / w:.1f}")
+    print(f"warm (the same hands again, caches not cleared): ours {w:.1f} us/hand, speedup {t / w:.1f}")
     return 0
 
 
