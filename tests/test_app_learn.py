@@ -127,3 +127,17 @@ def test_tiles_and_multiple_choice_questions(learn):
     learn.pills(key=key).set_value(sorted(course.expected_answer(q.question, rules))).run()
     learn.button(key=f"{key}_check").click().run()
     assert any(s.value == "Right!" for s in learn.success)
+
+
+def test_practise_button_starts_a_drill_session_on_the_steps_topic(learn):
+    rules = load_preset("tenhou")
+    for lesson in course.load_course(rules).lessons:
+        for i, step in enumerate(lesson.steps):
+            topics = course.render_step(step, rules).drills
+            if topics:
+                _open_step(learn, lesson, i)
+                learn.button(key=f"practise_{lesson.id}_{i}_{topics[0]}").click().run()
+                sess = learn.session_state["drill_session"]
+                assert (sess.settings.drill_type, sess.settings.n, sess.mode) == (topics[0], 5, "drill")
+                return
+    pytest.skip("no lesson step links a drill")

@@ -192,6 +192,9 @@ def _share_link(sess: Session) -> None:
         base = base.rstrip("/") + "/drills"
     st.caption("Share this session — everyone who opens the link gets the same questions:")
     st.code(sess.settings.link(base, sess.ruleset), language=None)
+    if sess.ruleset in state.custom_rulesets():
+        st.caption("This session uses an uploaded ruleset: the others must upload the same file on the Rules page "
+                   "before opening the link.")
 
 
 def _summary(sess: Session, drills) -> None:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
 
 import streamlit as st
 
 from sanma_core.rules import Ruleset, ruleset_from_dict
-from sanma_core.tiles import kind, kind_name, parse_tiles
+from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 from tutor import state
+from tutor.drill_session import Settings
 from tutor.recording import record_answer
 from tutor.store import StoreError
 from tutor.tiles_svg import tiles_html
+from tutor.views.drills import start_session
 from tutor.widgets import show_data_diagram, tile_buttons
 
 LESSON_KEY = "learn_lesson"
@@ -99,11 +102,6 @@ def _check(lesson_id: str, rendered, qkey: str) -> None:
 
 def _practise(drill_type: str) -> None:
     """Start a short drill session on the step's topic (the page then switches to Drills)."""
-    import random
-
-    from tutor.drill_session import Settings
-    from tutor.views.drills import start_session
-
     seed = random.SystemRandom().randrange(1, 100_000)
     st.session_state.update({"dr_type": drill_type, "dr_n": 5, "dr_seed": seed})
     start_session(Settings(drill_type=drill_type, n=5, seed=seed), state.active_rules().name)
@@ -129,8 +127,6 @@ def _question(lesson_id: str, rendered) -> None:
         else:
             chosen = st.session_state.get(f"{qkey}_tiles", [])
             st.caption("Click every tile that applies" + (f" — chosen: {' '.join(chosen)}" if chosen else ""))
-            from sanma_core.tiles import SANMA_KINDS
-
             tile_buttons(list(SANMA_KINDS), qkey, lambda t, qkey=qkey: _toggle_tile(qkey, t),
                          selected=[k for k in SANMA_KINDS if kind_name(k) in chosen])
         st.button("Check", key=f"{qkey}_check", on_click=_check, args=(lesson_id, rendered, qkey))

@@ -10,6 +10,7 @@ import streamlit as st
 from tutor import state, stats
 from tutor.drill_session import Settings
 from tutor.store import now_utc
+from tutor.views.drills import start_session
 
 MISTAKES_SHOWN = 12
 GO_KEY = "_progress_go"
@@ -24,8 +25,6 @@ def _drills():
 
 
 def _start_review(concepts: list[tuple[str, str]]) -> None:
-    from tutor.views.drills import start_session
-
     seed = int(now_utc().timestamp()) % 1_000_000
     start_session(Settings(drill_type=concepts[0][0], n=len(concepts), seed=seed), state.active_rules().name,
                   mode="review", concepts=concepts)
@@ -33,8 +32,6 @@ def _start_review(concepts: list[tuple[str, str]]) -> None:
 
 
 def _replay(question: dict) -> None:
-    from tutor.views.drills import start_session
-
     settings = Settings(drill_type=question.get("drill_type", "mixed"), n=1, seed=int(question.get("seed", 0)),
                         difficulty=int(question.get("difficulty", 1)))
     start_session(settings, question.get("ruleset", ""), mode="replay", questions=[json.dumps(question)])
