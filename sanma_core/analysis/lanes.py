@@ -7,7 +7,7 @@ int. A group vector *expanded* for a role puts, in every lane, its cost for
 that lane's share; the hand's cost of every split is then the plain sum of
 the three expanded ints, and the replacement number is the smallest lane.
 Callers memoise expansions, so a shanten query is two additions and a few
-threshold tests, and a useful-tile test is one addition and one test.
+threshold tests, and a useful-tile test is one addition and one threshold test.
 
 >>> empty = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)  # a group with no tiles
 >>> pair_and_set = (0, 0, 3, 6, 9, 1, 1, 4, 7, 10)  # e.g. 1234p: a set now, a pair for one more tile
@@ -75,9 +75,3 @@ def lane_min(total: int, sets: int) -> int:
         if (total + b[t]) & g != g:
             return t
     return GIVE_UP
-
-
-def any_lane_at_most(total: int, sets: int, t: int) -> bool:
-    """Whether some split costs at most ``t``."""
-    guard = GUARDS[sets]
-    return (total + BIASES[sets][t]) & guard != guard

@@ -1,8 +1,9 @@
-"""Memoised group cost vectors: the packed suit table plus exact fallbacks.
+"""Group cost vectors: the packed suit table plus exact fallbacks.
 
 Uncapped suits (no own copies outside the hand) read the precomputed table
-(loaded on first use, a few milliseconds); suits or isolated kinds with caps
-below 4 use the dynamic programme of :mod:`.groups`. Every answer is memoised.
+(``suit_table_data.py``, decoded on first use in a few milliseconds); suits
+with a pon or kan go to :mod:`.capped`, isolated kinds to :mod:`.groups`.
+Answers are memoised.
 
 >>> suit_costs((1, 1, 1, 0, 0, 0, 0, 0, 0))[1]
 0
@@ -34,24 +35,8 @@ def _table() -> bytes:
     return _raw
 
 
-def unpack(entry: bytes) -> tuple[int, ...]:
-    v = int.from_bytes(entry, "little")
-    return (
-        0,
-        v & 15,
-        v >> 4 & 15,
-        v >> 8 & 15,
-        v >> 12 & 15,
-        v >> 16 & 15,
-        v >> 20 & 15,
-        v >> 24 & 15,
-        v >> 28 & 15,
-        v >> 32,
-    )
-
-
 def suit_entry(key: tuple[int, ...]) -> int:
-    """The packed table entry of an uncapped suit (``unpack`` gives its vector)."""
+    """The packed table entry of an uncapped suit (:func:`unpack_entry` gives its vector)."""
     start = suit_index(key) * ENTRY_BYTES
     return int.from_bytes(_table()[start : start + ENTRY_BYTES], "little")
 
@@ -76,8 +61,7 @@ def suit_costs(key: tuple[int, ...]) -> tuple[int, ...]:
     vec = _suit_cache.get(key)
     if vec is None:
         if sum(key) <= 14:
-            start = suit_index(key) * ENTRY_BYTES
-            vec = unpack(_table()[start : start + ENTRY_BYTES])
+            vec = unpack_entry(suit_entry(key))
         else:
             vec = suit_vector(key)
         _suit_cache[key] = vec

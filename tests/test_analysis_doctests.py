@@ -1,0 +1,28 @@
+"""The examples in the analysis modules' docstrings are true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "capped",
+    "closed",
+    "groups",
+    "hand",
+    "lanes",
+    "shape",
+    "suit_index",
+    "tables",
+    "validation",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(f"sanma_core.analysis.{name}")
+    result = doctest.testmod(module)
+    assert result.attempted > 0
+    assert result.failed == 0
