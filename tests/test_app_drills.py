@@ -182,3 +182,17 @@ def test_every_drill_type_can_be_answered_through_the_widgets(tmp_path, monkeypa
         at.button(key="dr_next").click().run()
         assert {m.label: m.value for m in at.metric}["Right"] == "1 / 1", drill_type
         at.button(key="dr_close").click().run()
+
+
+def test_a_perfect_session_suggests_a_harder_level(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "dora_indicator", 5, 2)
+    for _ in range(5):
+        _sess, q, ctx = _current(at)
+        _click_tiles(at, ctx, q.answer["tiles"])
+        at.button(key="dr_check").click().run()
+        at.button(key="dr_next").click().run()
+    assert any("difficulty 2" in i.value for i in at.info)
+    at.button(key="dr_level").click().run()
+    sess = at.session_state["drill_session"]
+    assert sess.settings.difficulty == 2 and not sess.results

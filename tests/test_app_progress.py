@@ -50,6 +50,9 @@ def test_progress_survives_a_restart_and_shows_charts(tmp_path, monkeypatch):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due today"] == "2"
     assert len(at.get("plotly_chart")) == 3
+    concepts = at.dataframe[-1].value  # the expander's table of scheduled concepts
+    assert sorted(concepts["concept"]) == sorted([_q1.concept, _q2.concept])
+    assert all(v.endswith("%") for v in concepts["recall chance now"])
     at.switch_page("tutor/pages/home.py").run()
     assert any("2 concepts are due" in i.value for i in at.info)
 

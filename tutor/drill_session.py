@@ -79,6 +79,21 @@ def settings_from_params(params: Mapping[str, str], default: Settings | None = N
     return Settings(**values), errors
 
 
+def suggest_difficulty(score: float, difficulty: int, questions: int) -> int | None:
+    """A harder or easier level when a session of 5+ questions lands outside the 60–85 % band.
+
+    >>> suggest_difficulty(0.9, 1, 10), suggest_difficulty(0.5, 2, 10), suggest_difficulty(0.7, 2, 10)
+    (2, 1, None)
+    """
+    if questions < 5:
+        return None
+    if score >= 0.85 and difficulty < 3:
+        return difficulty + 1
+    if score < 0.6 and difficulty > 1:
+        return difficulty - 1
+    return None
+
+
 def question_seed(session_seed: int, index: int) -> int:
     """The seed of question ``index`` in a session: everyone with the same link gets the same questions."""
     return session_seed * 1000 + index

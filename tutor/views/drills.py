@@ -23,6 +23,7 @@ from tutor.drill_session import (
     Settings,
     question_seed,
     settings_from_params,
+    suggest_difficulty,
 )
 from tutor.quiz import ask, collect_response, show_feedback
 from tutor.recording import record_answer
@@ -160,6 +161,12 @@ def _on_skip() -> None:
     sess.started = None
 
 
+def _on_level(level: int) -> None:
+    st.session_state["dr_difficulty"] = level
+    st.session_state["dr_seed"] = random.SystemRandom().randrange(1, 100_000)
+    _on_start()
+
+
 def _on_close() -> None:
     st.session_state.pop(SESSION, None)
 
@@ -208,6 +215,11 @@ def _summary(sess: Session, drills) -> None:
              "concept": r.concept, "right": "yes" if r.correct else "no", "credit": f"{r.score:.0%}"}
             for i, r in enumerate(sess.results)]
     st.dataframe(rows, hide_index=True)
+    level = suggest_difficulty(float(s["score"]), sess.settings.difficulty, int(s["questions"]))
+    if sess.mode == "drill" and level is not None:
+        word = "harder" if level > sess.settings.difficulty else "easier"
+        st.info(f"Your score suggests a {word} level: difficulty {level}.")
+        st.button(f"New session at difficulty {level}", key="dr_level", on_click=_on_level, args=(level,))
     if st.session_state.get(state.PROFILE_KEY) is None:
         st.info("Choose or create a learner in the sidebar to save answers and get reviews scheduled.")
     st.button("Close", key="dr_close", on_click=_on_close)

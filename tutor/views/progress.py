@@ -9,6 +9,7 @@ import streamlit as st
 
 from tutor import state, stats
 from tutor.drill_session import Settings
+from tutor.scheduler import retrievability
 from tutor.store import now_utc
 from tutor.views.drills import start_session
 
@@ -103,6 +104,10 @@ def render() -> None:
     if per:
         st.dataframe([{"topic": t, "right": r, "answers": n, "accuracy": f"{r / n:.0%}"} for t, (r, n) in per.items()],
                      hide_index=True)
+    if cards:
+        with st.expander(f"All scheduled concepts ({len(cards)})"):
+            st.dataframe([{"concept": c.concept, "drill": c.topic, "next review": c.due.strftime("%Y-%m-%d %H:%M"),
+                           "recall chance now": f"{retrievability(c, now):.0%}"} for c in cards], hide_index=True)
     _charts(answers, cards)
 
     st.subheader("Mistakes notebook")
