@@ -176,6 +176,8 @@ def group(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: in
     group_caps = _role_caps(caps, role)
     if group_caps is None:
         return group(counts, None, sets, role)
+    if role == ISO:
+        return _capped_iso_group(counts, group_caps, sets)
     draws = tuple(
         (k, _capped_expansion(counts, group_caps, sets, role, k))
         for k, cap in zip(_ROLE_KINDS[role], group_caps, strict=True)
@@ -198,4 +200,27 @@ def clear_caches() -> None:
         for cache in per_sets:
             cache.clear()
     _CAPPED.clear()
+    _CAPPED_ISO_DRAWS.clear()
+    _CAPPED.clear()
     clear_table_caches()
+
+
+_CAPPED_ISO_DRAWS: dict[tuple[object, ...], dict[tuple[int, int], int]] = {}
+
+
+def _capped_iso_group(counts: Sequence[int], group_caps: tuple[int, ...], sets: int) -> Group:
+    """Isolated kinds with caps: a draw's effect depends only on the (count, cap) of the drawn kind."""
+    pairs = [(counts[k], cap) for k, cap in zip(ISOLATED, group_caps, strict=True)]
+    key = tuple(sorted(pairs))
+    base = _capped_expansion(counts, group_caps, sets, ISO)
+    by_class = _CAPPED_ISO_DRAWS.get((sets, key))
+    if by_class is None:
+        by_class = {}
+        for c, cap in set(key):
+            if c < cap:
+                plus = list(key)
+                plus[plus.index((c, cap))] = (c + 1, cap)
+                plus.sort()
+                by_class[(c, cap)] = expand(capped_isolated_costs(tuple(plus)), ISO, sets)
+        _CAPPED_ISO_DRAWS[(sets, key)] = by_class
+    return base, tuple((k, by_class[pair]) for k, pair in zip(ISOLATED, pairs, strict=True) if pair[0] < pair[1])
