@@ -144,8 +144,9 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
                 elif k >= 27:
                     winds += 1
         kans = meld_kans
-        if hand_trips + meld_ankou == 4 or kans == 4 or dragons == 3 or winds >= 3:
-            return REFERENCE  # a possible yakuman: read the reference way
+        if ((closed and hand_trips + meld_ankou == 4) or kans == 4 or dragons == 3 or winds == 4
+                or (winds == 3 and 27 <= pair <= 30)):
+            return REFERENCE  # a possible yakuman (four concealed triplets, four kans, dragons, winds)
         pfu = pair_fu(pair, seat, rnd, rules)
         # yaku that do not depend on the winning group, in catalogue order, split around pinfu / sanankou
         mid: list[tuple[str, int]] = []  # tanyao … houtei (after pinfu)

@@ -177,8 +177,8 @@ _KIND_OF = (*range(NUM_KINDS), 13, 22)
 _VALID_TILES = frozenset((*SANMA_KINDS, RED_5P, RED_5S))
 
 
-def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], int] | None:
-    """Concealed kind counts and the red fives in the hand, if the tile supply is plainly fine.
+def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], tuple[int, ...], int] | None:
+    """Concealed kind counts, hand-and-meld kind counts and red fives, if the tile supply is plainly fine.
 
     None sends the caller to the precise (slow) check, :func:`_check_counts`.
     """
@@ -186,9 +186,10 @@ def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], int] | None
     dora = win.dora
     ura = win.ura
     kita = win.kita
-    if len(melds) > 4 or len(dora) > 5 or len(ura) > 5 or type(kita) is not int or not 0 <= kita <= 4:
-        return None
-    if type(win.honba) is not int or win.honba < 0 or type(win.sticks) is not int or win.sticks < 0:
+    honba = win.honba
+    sticks = win.sticks
+    if (len(melds) > 4 or len(dora) > 5 or len(ura) > 5 or type(kita) is not int or type(honba) is not int
+            or type(sticks) is not int or kita < 0 or kita > 4 or honba < 0 or sticks < 0):
         return None
     hand = win.hand
     n = [0] * (NUM_KINDS + 2)
@@ -198,18 +199,25 @@ def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], int] | None
         for t in hand:
             n[t] += 1
         concealed = n[:NUM_KINDS]
-        red_p = n[RED_5P]
-        red_s = n[RED_5S]
-        concealed[13] += red_p
-        concealed[22] += red_s
+        concealed[13] += n[RED_5P]
+        concealed[22] += n[RED_5S]
+        if melds:
+            full = concealed.copy()
+            for m in melds:
+                tiles = m.tiles
+                for t in tiles:
+                    n[t] += 1
+                full[_KIND_OF[tiles[0]]] += len(tiles)
+            full_counts = tuple(full)
+        else:
+            full_counts = tuple(concealed)
+        reds = n[RED_5P] + n[RED_5S]
         for group in (dora, ura):
-            for t in group:
-                if t < 0:
+            if group:
+                if min(group) < 0:
                     return None
-                n[t] += 1
-        for m in melds:
-            for t in m.tiles:
-                n[t] += 1
+                for t in group:
+                    n[t] += 1
     except (TypeError, IndexError, ValueError):
         return None
     if any(n[1:8]):  # 2m-8m are not in the sanma set
@@ -221,7 +229,7 @@ def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], int] | None
         return None
     if rules.red_five_p and n[13] > 4 - rules.red_five_p or rules.red_five_s and n[22] > 4 - rules.red_five_s:
         return None
-    return concealed, red_p + red_s
+    return concealed, full_counts, reds
 
 
 def _check_counts(win: WinInput, rules: Ruleset) -> None:
@@ -452,9 +460,10 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         concealed = [0] * NUM_KINDS
         for t in win.hand:
             concealed[_KIND_OF[t]] += 1
-        reds = sum(1 for t in win.hand if t >= NUM_KINDS)
+        full = _full_counts(concealed, win.melds) if win.melds else tuple(concealed)
+        reds = sum(1 for t in (*win.hand, *(t for m in win.melds for t in m.tiles)) if t >= NUM_KINDS)
     else:
-        concealed, reds = counted
+        concealed, full, reds = counted
     win_kind = _KIND_OF[win.win]
     if not concealed[win_kind]:
         raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
@@ -474,12 +483,6 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     if not decomps and not special:
         raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
                                   + (f" next to {len(melds)} meld(s)" if melds else ""))
-    if melds:
-        full = _full_counts(concealed, melds)
-        for m in melds:
-            reds += sum(1 for t in m.tiles if t >= NUM_KINDS)
-    else:
-        full = tuple(concealed)
     summary = HandSummary(full, win_kind)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     fast = _fast_best(decomps, chiitoi, special, win_kind, summary, bonus, win, rules)
