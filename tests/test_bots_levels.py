@@ -64,11 +64,13 @@ def test_kita_is_a_decision_orphans_and_seven_pairs_keep_the_north():
 
 
 def test_pon_yakuhai_but_never_into_a_hand_without_a_yaku():
-    g = arranged_game("tenhou", hands=["7z123p456p789s1s2s3z", "77z23p56p8p3s4s9s12z1m", None], draws="5z")
+    g = arranged_game("tenhou", hands=["7z123p456p789s1s2s3z", "77z23p56p88p34s9s1z1m", None], draws="5z")
     g.apply(Action.discard(0, T("7z")))
-    for level in LEVELS:
+    for level in ("normal", "hard"):
         d = decide(level, g, 1)
         assert d.action.kind == "pon" and "yakuhai" in d.reason
+    d = decide("easy", g, 1)
+    assert d.action.kind == "pass" and "closed" in d.reason
     g = arranged_game("tenhou", hands=["6p123p456p789s1s2s3z", "66p123p789s19m45s3z", None], draws="5z")
     g.apply(Action.discard(0, T("6p")))
     for level in ("normal", "hard"):
@@ -78,7 +80,7 @@ def test_pon_yakuhai_but_never_into_a_hand_without_a_yaku():
 
 
 def test_normal_pons_toward_toitoi_with_a_pair_heavy_hand():
-    g = arranged_game("tenhou", hands=["6p123p456p789s1s2s3z", "66p111s99s22z3p6z7z8s", None], draws="5z")
+    g = arranged_game("tenhou", hands=["6p123p456p789s1s2s3z", "66p111s99s22z33p7z8s", None], draws="5z")
     g.apply(Action.discard(0, T("6p")))
     d = decide("normal", g, 1)
     assert d.action.kind == "pon" and d.facts["plan"] == "toitoi"

@@ -34,7 +34,7 @@ class GameReport:
     draws: int
     wins: tuple[int, int, int]
     deal_ins: tuple[int, int, int]
-    win_points: list[int] = field(default_factory=list)  # the winner's gain, riichi sticks excluded
+    win_points: list[tuple[int, int]] = field(default_factory=list)  # (winner, gain without riichi sticks)
     decision_times: list[float] = field(default_factory=list)
 
 
@@ -51,7 +51,10 @@ def play_bot_game(
     bots: Sequence[Bot] | None = None,
     time_decisions: bool = False,
 ) -> GameReport:
-    """Play one game with a bot of ``levels[s]`` in seat ``s``; the game's wall comes from ``seed``."""
+    """Play one game with a bot of ``levels[s]`` in seat ``s``; the game's wall comes from ``seed``.
+
+    A seat with a single legal action plays it without asking its bot.
+    """
     game = Game(rules, mode, seed=seed)
     players = list(bots) if bots is not None else [make_bot(lv, bot_seed(seed, s)) for s, lv in enumerate(levels)]
     times: list[float] = []
@@ -65,6 +68,9 @@ def play_bot_game(
             continue
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)
+        if len(legal) == 1:  # nothing to decide (a discard under riichi with no kita or kan)
+            game.apply(legal[0])
+            continue
         if time_decisions:
             start = clock()
             decision = players[seat].decide(game.view(seat), legal)
@@ -88,7 +94,7 @@ def _report(game: Game, levels: tuple[str, str, str], times: list[float]) -> Gam
         for i, w in enumerate(hr.wins):
             wins[w.seat] += 1
             sticks = hr.sticks * game.rules.riichi_stick if i == 0 else 0
-            win_points.append(w.deltas[w.seat] - sticks)
+            win_points.append((w.seat, w.deltas[w.seat] - sticks))
             if w.tsumo:
                 tsumo += 1
             else:

@@ -60,6 +60,8 @@ class Watch:
 
     def threats(self, view: SeatView, table: Table | None) -> list[Opponent]:
         """Threatening opponents, riichi first."""
+        if not any(ps.riichi or len(ps.melds) >= 2 for ps in view.seats if ps.seat != view.seat):
+            return []
         self._sync(view)
         out = []
         for ps in view.seats:

@@ -1,7 +1,7 @@
 """The three bot levels.
 
-* ``easy``: shanten first, then the most live useful tiles; pons only yakuhai;
-  riichi whenever tenpai and closed; never folds.
+* ``easy``: shanten first, then the most useful tiles (counted against its own
+  hand); never calls; riichi whenever tenpai; never folds.
 * ``normal``: adds defence (folds against a riichi or an obvious open hand with
   genbutsu, suji, honours, no-chance tiles), pons for yakuhai, toitoi,
   honitsu and tanyao only when a yaku stays reachable, a riichi decision, and
@@ -38,11 +38,20 @@ from .value import estimate_han, tenpai_value
 if TYPE_CHECKING:
     from ..game.view import SeatView
 
+DAMA_ENOUGH = 8000  # a hand worth a mangan without riichi stays hidden
+RIICHI_GAIN = 1.25  # riichi must add a quarter to the expected value to be worth the stick and the lock
+PROTECT_LEAD = 8000  # a lead in the South round worth keeping by folding
 SAFE_ENOUGH = 3.5  # danger at or below which a 1-shanten hand may keep pushing (suji, no-chance, honours)
 
 
 def _shanten_words(s: int) -> str:
     return "tenpai" if s == 0 else f"{s}-shanten"
+
+
+def _lead(view: SeatView) -> int:
+    """Points ahead of the best other seat (negative when behind)."""
+    me = view.seats[view.seat].score
+    return me - max(ps.score for ps in view.seats if ps.seat != view.seat)
 
 
 def _meld_kinds(view: SeatView) -> list[int]:
@@ -84,6 +93,7 @@ class EasyBot:
     level = "easy"
     defends = False
     values = False
+    counts_visible = False  # useful tiles counted against the own hand only
 
     def __init__(self, seed: int | str = 0):
         self.rng = random.Random(seed)
@@ -132,12 +142,7 @@ class EasyBot:
     def _pon_verdict(self, view: SeatView, table: Table, pon: Action) -> tuple[bool, str, dict[str, Any]]:
         k = kind(pon.tile)
         name = kind_name(k)
-        before = _open_shanten(table)
-        _, after, _ = self._pon_after(table, k)
-        facts = {"kind": "pon", "tile": name, "shanten_before": before, "shanten_after": after}
-        if k in table.yakuhai and after <= before:
-            return True, f"pon {name}: yakuhai, {_shanten_words(before)} → {_shanten_words(after)}", facts
-        return False, f"pass on {name}: only yakuhai are worth a pon", facts
+        return False, f"pass on {name}: an easy bot keeps its hand closed", {"kind": "pon", "tile": name}
 
     # ---- own turn --------------------------------------------------------------
 
@@ -236,22 +241,24 @@ class EasyBot:
         for o in discard_table(table.counts, None):
             if o.tile not in tiles:
                 continue
-            live = table.live_count(o.ukeire.tiles)
+            live = table.live_count(o.ukeire.tiles) if self.counts_visible else o.ukeire.count
             if plans:
                 counts[o.tile] -= 1
                 plan = plan_distance(plans, counts, o.shanten)
                 counts[o.tile] += 1
             else:
                 plan = o.shanten
-            out.append(Candidate(o.tile, tiles[o.tile], o.shanten, o.ukeire.tiles, live,
-                                 self._keep_value(o.tile, table), plan))
+            out.append(Candidate(o.tile, tiles[o.tile], o.shanten, o.ukeire.tiles, live, 0.0, plan))
         return out
 
     def _offence_score(self, c: Candidate, table: Table) -> float:
         return c.live - 0.01 * c.keep + self.rng.random() * 1e-4
 
     def _best_offence(self, cands: list[Candidate], table: Table) -> Candidate:
+        top = min((c.plan, c.shanten) for c in cands)
         for c in cands:
+            if (c.plan, c.shanten) == top:
+                c.keep = self._keep_value(c.kind, table)
             c.score = self._offence_score(c, table)
         return min(cands, key=lambda c: (c.plan, c.shanten, -c.score))
 
@@ -311,6 +318,8 @@ class NormalBot(EasyBot):
 
     level = "normal"
     defends = True
+    counts_visible = True
+    yakuhai_pon_shanten = 2  # a far-off closed hand is worth more as a riichi hand than as a quick yakuhai
 
     def _keep_north(self, table: Table) -> str | None:
         c = table.counts
@@ -347,7 +356,7 @@ class NormalBot(EasyBot):
         if threats and threats[0].label == "riichi" and after >= 1:
             return False, f"pass on {name}: not opening the hand against {threats[0].label} at {_shanten_words(after)}", facts
         if k in table.yakuhai:
-            if after <= before:
+            if after <= before and (after <= self.yakuhai_pon_shanten or table.is_open):
                 return True, f"pon {name}: yakuhai, {_shanten_words(before)} → {_shanten_words(after)}", facts
             return False, f"pass on {name}: the pon would not bring the hand closer", facts
         if after >= before:
@@ -365,7 +374,7 @@ class NormalBot(EasyBot):
             counts[o.tile] += 1
         facts["plan"] = best_name
         facts["plan_distance"] = best_plan
-        limit = 1 if not table.is_open and before <= 1 else 2
+        limit = 2 if best_name in ("honitsu", "yakuhai") else 1
         if best_plan <= limit and best_plan <= after + 1 and self._pon_worth(table, best_name, before):
             return True, f"pon {name}: toward {best_name}, {_shanten_words(before)} → {_shanten_words(after)}", facts
         return False, f"pass on {name}: after the pon no yaku would be close ({best_name or 'none'})", facts
@@ -378,12 +387,10 @@ class NormalBot(EasyBot):
     def _push_limit(self, table: Table, best: Candidate, threats: list[Opponent]) -> str:
         """'push', 'careful' (keep the shanten only with safe-ish tiles) or 'fold'."""
         riichi = threats[0].label == "riichi"
-        if best.shanten == 0:
+        if best.shanten <= 1:
             return "push"
         if not riichi:
-            return "fold" if best.shanten >= 2 and table.view.live_remaining < 20 else "careful"
-        if best.shanten == 1:
-            return "careful"
+            return "fold" if table.view.live_remaining < 20 else "careful"
         return "fold"
 
     def _defend(self, view, legal, table, cands, best, threats) -> Decision | None:
@@ -448,17 +455,16 @@ class HardBot(NormalBot):
         riichi = threats[0].label == "riichi"
         han = estimate_han(table)
         left = table.view.live_remaining
+        lead = _lead(table.view)
+        if table.view.round_wind >= 1 and lead >= PROTECT_LEAD and best.shanten >= 1:
+            return "careful" if best.shanten == 1 and han >= 3 else "fold"  # keep first place late in the game
         if best.shanten == 0:
-            if han < 1.5 and best.live <= 2 and riichi and left < 20:
-                return "fold"
-            return "push"
-        if not riichi:
-            return "fold" if best.shanten >= 2 and left < 20 and han < 3 else "careful"
+            return "push" if best.live >= 3 or han >= 3 or not riichi else "careful"
         if best.shanten == 1:
-            if han >= 3 and best.live >= 8 and left >= 10:
-                return "push"
-            return "careful"
-        if han >= 5 and left >= 30:
+            return "push" if han >= 3 and best.live >= 8 else "careful"
+        if not riichi:
+            return "fold" if left < 20 and han < 3 else "careful"
+        if han >= 4 and left >= 30:
             return "careful"
         return "fold"
 
@@ -471,8 +477,7 @@ class HardBot(NormalBot):
         value = tenpai_value(table, hand13, best.useful)
         facts = {"kind": "riichi", "tile": kind_name(best.kind), "waits": [kind_name(k) for k in best.useful],
                  "live": best.live, "dama_value": round(value.dama), "riichi_value": round(value.riichi)}
-        stick = view.rules.riichi_stick
-        if value.dama_ron_ok and (value.dama >= 7000 or value.dama >= value.riichi - stick):
+        if value.dama_ron_ok and (value.dama >= DAMA_ENOUGH or value.dama * RIICHI_GAIN >= value.riichi):
             facts["kind"] = "dama"
             return Decision(best.action, f"dama with {tile_name(best.action.tile)}: waiting on {_kinds_text(best.useful)}, "
                             f"already about {round(value.dama, -2):.0f} points without riichi", facts)

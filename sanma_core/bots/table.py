@@ -34,14 +34,14 @@ class Table:
     reds: int  # red fives in the hand and own melds
     yakuhai: frozenset[int]  # kinds whose triplet is a yaku for this seat
     is_open: bool
+    unseen: list[int]  # copies of each kind this seat cannot see
 
     def live(self, k: int) -> int:
         """Copies of ``k`` this seat cannot see (still somewhere in the wall or in other hands)."""
-        return max(0, 4 - self.visible[k])
+        return self.unseen[k]
 
     def live_count(self, kinds) -> int:
-        vis = self.visible
-        return sum(4 - vis[k] for k in kinds if vis[k] < 4)
+        return sum(map(self.unseen.__getitem__, kinds))
 
     @property
     def dealer(self) -> bool:
@@ -83,4 +83,5 @@ def read_table(view: SeatView) -> Table:
         kinds.append(k)
     wind = (view.seat - view.dealer) % 3
     yakuhai = frozenset((*DRAGONS, EAST + wind, EAST + view.round_wind))
-    return Table(view, counts, outside, visible, dora, tuple(kinds), reds, yakuhai, is_open)
+    unseen = [4 - v if v < 4 else 0 for v in visible]
+    return Table(view, counts, outside, visible, dora, tuple(kinds), reds, yakuhai, is_open, unseen)

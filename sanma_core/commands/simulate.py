@@ -167,10 +167,13 @@ def summarise(plan: Plan, games: list[dict[str, Any]], seconds: float) -> dict[s
     """The JSON summary: totals, then figures per seat, per bot (in ``--bots`` order) and per level."""
     hands = sum(g["hands"] for g in games)
     deal_ins = sum(sum(g["deal_ins"]) for g in games)
-    win_points = [p for g in games for p in g["win_points"]]
-    seat_stats = [{"ranks": [], "hands": 0, "deal_ins": 0, "wins": 0} for _ in range(3)]
-    bot_stats = [{"ranks": [], "hands": 0, "deal_ins": 0, "wins": 0, "points": []} for _ in range(3)]
+    win_points = [p for g in games for _, p in g["win_points"]]
+    seat_stats = [{"ranks": [], "hands": 0, "deal_ins": 0, "wins": 0, "values": []} for _ in range(3)]
+    bot_stats = [{"ranks": [], "hands": 0, "deal_ins": 0, "wins": 0, "values": [], "points": []} for _ in range(3)]
     for g in games:
+        for seat, value in g["win_points"]:
+            seat_stats[seat]["values"].append(value)
+            bot_stats[g["seats"][seat]]["values"].append(value)
         for seat in range(3):
             b = g["seats"][seat]
             for stats in (seat_stats[seat], bot_stats[b]):
@@ -187,16 +190,18 @@ def summarise(plan: Plan, games: list[dict[str, Any]], seconds: float) -> dict[s
             "first_place_rate": _rate(sum(1 for r in stats["ranks"] if r == 1), len(stats["ranks"])),
             "win_rate": _rate(stats["wins"], stats["hands"]),
             "deal_in_rate": _rate(stats["deal_ins"], stats["hands"]),
+            "average_win_value": round(statistics.fmean(stats["values"])) if stats["values"] else None,
         }
 
     per_level: dict[str, dict[str, Any]] = {}
     for level in dict.fromkeys(plan.bots):
-        merged = {"ranks": [], "hands": 0, "deal_ins": 0, "wins": 0}
+        merged = {"ranks": [], "hands": 0, "deal_ins": 0, "wins": 0, "values": []}
         for b, lv in enumerate(plan.bots):
             if lv == level:
                 for key in ("hands", "deal_ins", "wins"):
                     merged[key] += bot_stats[b][key]
                 merged["ranks"] += bot_stats[b]["ranks"]
+                merged["values"] += bot_stats[b]["values"]
         per_level[level] = figures(merged)
     return {
         "games": len(games),
