@@ -78,8 +78,10 @@ def test_four_concealed_copies_are_not_a_wait() -> None:
 
 
 def test_tanki_on_fourth_copy_of_a_ponned_kind_is_not_a_wait() -> None:
+    """A deliberate difference from the `mahjong` oracle, which cannot see melds."""
     hand = c("123p789p111s5p")  # 10 tiles beside pon:555p
     assert shanten(hand) == 0  # without the meld it would be a 5p tanki
+    assert Shanten.calculate_shanten(hand, is_three_player=True) == 0  # the oracle's meld-blind answer
     with_pon = outside(p5=3)
     assert shanten(hand, with_pon) == 1
     assert waits(hand, with_pon) == []
