@@ -1,6 +1,6 @@
 """One hand of play mode in a real browser: headless Debian Chromium against ``streamlit run app.py``.
 
-Every wait is bounded; the test is skipped when Chromium or Playwright is missing.
+Every wait is bounded; the test fails when Chromium is missing (scripts/ensure_chromium.sh installs it).
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ SEED = 56
 HAND_BUTTONS = '[class*="st-key-play_hand_"] button:visible'
 
 pytestmark = pytest.mark.browser
-sync_api = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api  # noqa: E402
+
 if not os.path.exists(CHROMIUM):
-    pytest.skip(f"{CHROMIUM} is missing (see scripts/ensure_chromium.sh)", allow_module_level=True)
+    pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh (Debian's chromium package)", pytrace=False)
 
 
 def _free_port() -> int:
