@@ -82,23 +82,25 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
     e = _ENTRY[closed]
     sm = summary
     head: list[tuple[str, int]] = []  # riichi … menzen tsumo: the same for every reading
-    if win.double_riichi:
-        head.append(e["double_riichi"])
-    elif win.riichi:
-        head.append(e["riichi"])
-    if win.ippatsu:
-        head.append(e["ippatsu"])
-    if closed and tsumo:
-        head.append(e["menzen_tsumo"])
+    if win.riichi or win.double_riichi or win.ippatsu or (closed and tsumo):
+        if win.double_riichi:
+            head.append(e["double_riichi"])
+        elif win.riichi:
+            head.append(e["riichi"])
+        if win.ippatsu:
+            head.append(e["ippatsu"])
+        if closed and tsumo:
+            head.append(e["menzen_tsumo"])
     flags: list[tuple[str, int]] = []  # rinshan … houtei
-    if win.rinshan:
-        flags.append(e["rinshan_kaihou"])
-    if win.chankan:
-        flags.append(e["chankan"])
-    if win.haitei:
-        flags.append(e["haitei"])
-    if win.houtei:
-        flags.append(e["houtei"])
+    if win.rinshan or win.chankan or win.haitei or win.houtei:
+        if win.rinshan:
+            flags.append(e["rinshan_kaihou"])
+        if win.chankan:
+            flags.append(e["chankan"])
+        if win.haitei:
+            flags.append(e["haitei"])
+        if win.houtei:
+            flags.append(e["houtei"])
     tanyao = sm.all_simples and (closed or rules.open_tanyao)
     one_suit = len(sm.suits) == 1
     honitsu = one_suit and sm.has_honours

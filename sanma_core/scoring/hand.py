@@ -516,9 +516,9 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
 def clear_caches() -> None:
     """Forget every memoised scoring result, for cold-start timings.
 
-    Scoring keeps no memo of the hands it has seen today (only the per-suit split
-    tables of :func:`~sanma_core.scoring.shapes.tables`, which are complete and fixed),
-    so this has nothing to clear; it stays the one place to clear one if one is added.
+    Scoring keeps no memo of the hands it has scored: the per-suit split tables of
+    :func:`~sanma_core.scoring.shapes.tables` are complete and fixed, not a memo. So there
+    is nothing to clear; benchmarks call this so that a memo added later is cleared too.
     """
 
 

@@ -244,7 +244,7 @@ def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
                 iso = k
             else:
                 return ()
-    tb = tables()
+    tb = _TABLES or tables()
     p9 = tuple(counts[9:18])
     pin = tb.pin.get(p9)
     if pin is None:
