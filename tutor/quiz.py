@@ -34,7 +34,7 @@ def number_key(ctx: str, name: str) -> str:
 def tile_options(question: Any) -> list[int]:
     """Tiles a tiles answer offers: the hand's own tiles for a pick-one discard, else every sanma kind."""
     hand = question.data.get("hand")
-    if not question.multi and isinstance(hand, str) and hand:
+    if not question.is_multi("tiles") and isinstance(hand, str) and hand:
         try:
             seen: dict[int, int] = {}
             for t in parse_tiles(hand):
@@ -68,18 +68,20 @@ def ask(question: Any, ctx: str, disabled: bool = False) -> None:
     for part in question.parts:
         if part == "tiles":
             chosen = st.session_state.get(sel_key(ctx), [])
-            st.caption("Click " + ("every tile that applies" if question.multi else "one tile")
+            multi = question.is_multi("tiles")
+            st.caption("Click " + ("every tile that applies" if multi else "one tile")
                        + (f" — chosen: {' '.join(chosen)}" if chosen else ""))
             tiles = tile_options(question)
-            tile_buttons(tiles, ctx, _toggle_factory(ctx, question.multi),
+            tile_buttons(tiles, ctx, _toggle_factory(ctx, multi),
                          selected=[t for t in tiles if kind_name(kind(t)) in chosen], disabled=disabled)
         elif part == "choices":
             labels = dict(question.choices)
+            multi = question.is_multi("choices")
             st.pills(
-                "Choose every one that applies" if question.multi else "Choose one",
+                "Choose every one that applies" if multi else "Choose one",
                 options=[cid for cid, _ in question.choices],
                 format_func=lambda cid, labels=labels: labels.get(cid, cid),
-                selection_mode="multi" if question.multi else "single",
+                selection_mode="multi" if multi else "single",
                 key=choices_key(ctx),
                 disabled=disabled,
             )
