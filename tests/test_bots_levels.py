@@ -115,3 +115,23 @@ def test_hard_chooses_dama_for_a_big_hand_and_riichi_without_a_yaku():
     d = decide("hard", bare, 0)
     assert d.action == Action.riichi(0, T("9m")) and d.facts["riichi_value"] > d.facts["dama_value"]
     assert "riichi" in d.reason and "5p" in d.reason
+
+
+def _one_shanten_against_riichi(round_wind, scores):
+    g = arranged_game("tenhou", hands=["123p456p789s9p55z6z", "123p456p789s11s46p", None], draws="7z9p8p3s",
+                      round_wind=round_wind, scores=scores)
+    g.apply(Action.discard(0, T("7z")))
+    until_turn(g, 1)
+    g.apply(Action.riichi(1, T("9p")))
+    until_turn(g, 0)
+    return g
+
+
+def test_push_or_fold_at_one_shanten_depends_on_level_and_standing():
+    early = _one_shanten_against_riichi(0, None)
+    assert decide("normal", early, 0).facts["mode"] == "push"
+    assert decide("hard", early, 0).facts["mode"] == "careful"  # a cheap hand keeps 1-shanten only with safe tiles
+    leading = _one_shanten_against_riichi(1, [52000, 30000, 23000])
+    assert decide("normal", leading, 0).facts["mode"] == "push"
+    d = decide("hard", leading, 0)
+    assert d.facts["mode"] == "fold" and d.action == Action.discard(0, T("9p"))

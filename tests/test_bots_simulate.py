@@ -88,3 +88,14 @@ def test_seeded_soak_every_action_legal_and_games_finish(ruleset):
         assert report.game.is_over() and sorted(report.ranks) == [1, 2, 3]
         assert sum(report.points) == 3 * report.game.rules.start_points
         assert all(b.calls > 0 for b in bots)
+
+
+def test_normal_defends_better_than_easy_over_seeded_games():
+    """A reduced strength check (the full 300-hanchan figures are measured by `sanma simulate`)."""
+    from sanma_core.commands.simulate import parse_plan, run, summarise
+
+    plan = parse_plan(["--games", "18", "--seed", "strength", "--bots", "normal,easy,easy", "--length", "tonpuusen"])
+    summary = summarise(plan, list(run(plan)), 1.0)
+    normal, easy = summary["per_level"]["normal"], summary["per_level"]["easy"]
+    assert normal["deal_in_rate"] < 0.8 * easy["deal_in_rate"]
+    assert normal["average_placement"] <= 2.0 <= easy["average_placement"]

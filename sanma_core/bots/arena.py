@@ -35,7 +35,8 @@ class GameReport:
     wins: tuple[int, int, int]
     deal_ins: tuple[int, int, int]
     win_points: list[tuple[int, int]] = field(default_factory=list)  # (winner, gain without riichi sticks)
-    decision_times: list[float] = field(default_factory=list)
+    decision_times: list[float] = field(default_factory=list)  # wall-clock seconds per decision
+    decision_cpu_times: list[float] = field(default_factory=list)  # CPU seconds of this thread per decision
 
 
 def bot_seed(seed: int | str, seat: int) -> str:
@@ -58,7 +59,8 @@ def play_bot_game(
     game = Game(rules, mode, seed=seed)
     players = list(bots) if bots is not None else [make_bot(lv, bot_seed(seed, s)) for s, lv in enumerate(levels)]
     times: list[float] = []
-    clock = time.perf_counter
+    cpu_times: list[float] = []
+    clock, cpu_clock = time.perf_counter, time.thread_time
     while True:
         phase = game.phase
         if phase is Phase.GAME_END:
@@ -72,13 +74,16 @@ def play_bot_game(
             game.apply(legal[0])
             continue
         if time_decisions:
-            start = clock()
+            start, cpu_start = clock(), cpu_clock()
             decision = players[seat].decide(game.view(seat), legal)
             times.append(clock() - start)
+            cpu_times.append(cpu_clock() - cpu_start)
         else:
             decision = players[seat].decide(game.view(seat), legal)
         game.apply(decision.action)
-    return _report(game, tuple(levels), times)  # type: ignore[arg-type]
+    report = _report(game, tuple(levels), times)  # type: ignore[arg-type]
+    report.decision_cpu_times = cpu_times
+    return report
 
 
 def _report(game: Game, levels: tuple[str, str, str], times: list[float]) -> GameReport:

@@ -423,7 +423,7 @@ class NormalBot(EasyBot):
         facts = {"kind": "discard", "mode": "fold", "tile": kind_name(safest.kind), "category": d.category,
                  "shanten": best.shanten}
         return Decision(safest.action, f"fold: {_shanten_words(best.shanten)} against {who}; "
-                        f"{tile_name(safest.action.tile)}: {d.reason}", facts)
+                        f"{d.reason}", facts)
 
     # ---- riichi ----------------------------------------------------------------------
 
