@@ -37,14 +37,6 @@ _SEQ_OUTSIDE = tuple(k in (9, 15, 18, 24) for k in range(34))
 _DRAGON_YAKU = ((HAKU, "haku"), (HATSU, "hatsu"), (CHUN, "chun"))
 
 
-def _wait(start: int, w: int) -> str:
-    if w == start + 1:
-        return "kanchan"
-    if (start % 9 == 0 and w == start + 2) or (start % 9 == 6 and w == start):
-        return "penchan"
-    return "ryanmen"
-
-
 def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequence[Meld], summary: HandSummary,
                  bonus_han: int, win: WinInput, rules: Ruleset) -> tuple | str | None:
     """The best reading as ``(index, yaku list, han, fu, points)``, None without yaku, or :data:`REFERENCE`.
@@ -107,6 +99,8 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
     chinitsu = one_suit and not sm.has_honours
     north_yakuhai = rules.north_is_yakuhai
     dealer = seat == 27
+    pinfu_entry = e["pinfu"]
+    sanankou_entry = e["sanankou"]
     best = None
     best_rank = None
     index = -1
@@ -171,26 +165,35 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
         if toitoi:
             mid.append(e["toitoi"])
         tail: list[tuple[str, int]] = []  # sanshoku doukou … chinitsu (after sanankou)
-        if (0 in trips and 9 in trips and 18 in trips) or (8 in trips and 17 in trips and 26 in trips):
-            tail.append(e["sanshoku_doukou"])
-        if kans == 3:
-            tail.append(e["sankantsu"])
+        if len(trips) >= 3:
+            if (0 in trips and 9 in trips and 18 in trips) or (8 in trips and 17 in trips and 26 in trips):
+                tail.append(e["sanshoku_doukou"])
+            if kans == 3:
+                tail.append(e["sankantsu"])
         if toitoi and sm.all_yaochuu:
             tail.append(e["honroutou"])
         if dragons == 2 and pair >= 31:
             tail.append(e["shousangen"])
-        if outside and seqs and sm.has_honours:
-            tail.append(e["chanta"])
-        if seqs and ((9 in seqs and 12 in seqs and 15 in seqs) or (18 in seqs and 21 in seqs and 24 in seqs)):
-            tail.append(e["ittsu"])
+        if seqs:
+            if outside and sm.has_honours:
+                tail.append(e["chanta"])
+            if (9 in seqs and 12 in seqs and 15 in seqs) or (18 in seqs and 21 in seqs and 24 in seqs):
+                tail.append(e["ittsu"])
         if honitsu:
             tail.append(e["honitsu"])
-        if outside and seqs and not sm.has_honours:
+        if seqs and outside and not sm.has_honours:
             tail.append(e["junchan"])
         if closed and peikou == 2:
             tail.append(e["ryanpeikou"])
         if chinitsu:
             tail.append(e["chinitsu"])
+        fixed = head + mid
+        n_fixed = len(fixed) + len(tail)
+        fixed_han = bonus_han
+        for _, h in fixed:
+            fixed_han += h
+        for _, h in tail:
+            fixed_han += h
         could_pinfu = closed and not trips and pfu == 0
         base_extra = trip_fu + pfu
         ankou = hand_trips + meld_ankou
@@ -218,9 +221,10 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
                     extra -= _CLOSED_TRIP_FU[win_kind] >> 1
                     n_ankou -= 1
             else:
-                wait = _wait(sets[i][1], win_kind)
-                if wait != "ryanmen":
-                    extra += 2
+                start = sets[i][1]
+                if win_kind == start + 1 or (start % 9 == 0 and win_kind == start + 2) or (
+                        start % 9 == 6 and win_kind == start):
+                    extra += 2  # kanchan or penchan
                 elif could_pinfu:
                     pinfu = True
             if tsumo and extra:
@@ -232,22 +236,25 @@ def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequenc
                 extra = 2
             raw = 20 + extra
             fu = -(-raw // 10) * 10
-            yaku = head.copy()
+            han = fixed_han
+            sanankou = n_ankou == 3
             if pinfu:
-                yaku.append(e["pinfu"])
-            yaku += mid
-            if n_ankou == 3:
-                yaku.append(e["sanankou"])
-            yaku += tail
-            if not yaku:
-                continue
-            han = bonus_han
-            for _, h in yaku:
-                han += h
+                han += pinfu_entry[1]
+            if sanankou:
+                han += sanankou_entry[1]
+            if not (n_fixed or pinfu or sanankou):
+                continue  # no yaku
             points = win_points(rules, han, fu, dealer, tsumo, 0, win.honba, win.sticks)
             rank = (points[3], han, fu, raw)
             if best_rank is None or rank > best_rank:
                 best_rank = rank
+                yaku = head.copy()
+                if pinfu:
+                    yaku.append(pinfu_entry)
+                yaku += mid
+                if sanankou:
+                    yaku.append(sanankou_entry)
+                yaku += tail
                 best = (index, yaku, han, fu, points)
     return best
 
