@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from .groups import _EMPTY, INF, short_suit_vector, suit_step
 
-_MEMO_LIMIT = 200_000
+_MEMO_LIMIT = 20_000  # prefix states are dicts of vectors: keep the memo modest
 _whole: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]] = {}
 _prefix: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, int], list[int]]] = {}
 

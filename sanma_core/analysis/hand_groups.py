@@ -23,6 +23,10 @@ ROLES = (PIN, SOU, ISO)
 Group = tuple[int, tuple[tuple[int, int], ...]]
 
 
+#: Memo tables are emptied when they grow past this many entries (long simulations stay bounded).
+MEMO_LIMIT = 100_000
+
+
 class BadCounts(Exception):
     """A group key outside 0–4 copies (the caller re-checks for a precise message)."""
 
@@ -51,6 +55,8 @@ def suit_expansion(key: tuple[int, ...], role: int, sets: int) -> int:
             packed = by_entry.get(entry)
             if packed is None:
                 packed = by_entry[entry] = expand(unpack_entry(entry), role, sets)
+        if len(cache) > MEMO_LIMIT:
+            cache.clear()
         cache[key] = packed
     return packed
 
@@ -127,6 +133,8 @@ def _capped_expansion(counts: Sequence[int], group_caps: tuple[int, ...], sets: 
             vec = capped_isolated_costs(key[2])  # type: ignore[arg-type]
         else:
             vec = capped_suit_costs(tuple(held), group_caps, sets)
+        if len(_CAPPED) > MEMO_LIMIT:
+            _CAPPED.clear()
         packed = _CAPPED[key] = expand(vec, role, sets)
     return packed
 
@@ -142,6 +150,8 @@ def _suit_draws(key: tuple[int, ...], role: int, sets: int) -> tuple[tuple[int, 
                 plus = list(key)
                 plus[r] += 1
                 built.append((start + r, suit_expansion(tuple(plus), role, sets)))
+        if len(cache) > MEMO_LIMIT:
+            cache.clear()
         draws = cache[key] = tuple(built)
     return draws
 
@@ -222,5 +232,7 @@ def _capped_iso_group(counts: Sequence[int], group_caps: tuple[int, ...], sets: 
                 plus[plus.index((c, cap))] = (c + 1, cap)
                 plus.sort()
                 by_class[(c, cap)] = expand(capped_isolated_costs(tuple(plus)), ISO, sets)
+        if len(_CAPPED_ISO_DRAWS) > MEMO_LIMIT:
+            _CAPPED_ISO_DRAWS.clear()
         _CAPPED_ISO_DRAWS[(sets, key)] = by_class
     return base, tuple((k, by_class[pair]) for k, pair in zip(ISOLATED, pairs, strict=True) if pair[0] < pair[1])
