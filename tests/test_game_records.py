@@ -5,7 +5,7 @@ import json
 import pytest
 
 from sanma_core.commands.replay import main as replay_main
-from sanma_core.game import Game, GameMode
+from sanma_core.game import Action, Game, GameMode
 from sanma_core.game.mjai import RecordError, dumps, loads, mask_event
 from sanma_core.game.replay import replay_events
 from sanma_core.game.scenario import arranged_game
@@ -149,3 +149,15 @@ def test_sanma_replay_also_reads_a_tenhou6_file(tmp_path, capsys):
     assert replay_main([str(path)]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer == {"ok": True, "kyoku": len(g.results), "events": len(g.events), "scores": g.events[-1]["scores"]}
+
+
+def test_tenhou6_import_passes_a_call_chance_of_the_later_ron_winner():
+    hands = ["555z111m123p456p9s", "1m123s456s789s99p1z", "9s23s456s78p3p1267z"]
+    g = arranged_game("tenhou", hands=hands, draws="1z2z9s")
+    g.apply(Action.discard(0, parse_tile("1z")))
+    g.apply(Action.discard(1, parse_tile("1m")))
+    assert "pon" in [a.kind for a in g.legal_actions(0)] and "ron" not in [a.kind for a in g.legal_actions(0)]
+    g.apply(Action.pass_(0))
+    g.apply(Action.discard(2, parse_tile("9s")))
+    g.apply(Action.ron(0, parse_tile("9s")))
+    assert from_tenhou6(to_tenhou6(g.events, "tenhou"), "tenhou", "hanchan").events == g.events

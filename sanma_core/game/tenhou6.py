@@ -241,7 +241,9 @@ def _response_actions(game: Game, takes: list[list[Any]], discards: list[list[An
     actions = []
     for seat in game.to_act():
         queue = takes[seat]
-        if seat in winners and not queue and not [d for d in discards[seat] if d != 0]:
+        # a ron ends the hand: the tile answered is the last recorded discard, kan or kita of anyone
+        last_tile = not any(d != 0 for pond in discards for d in pond)
+        if seat in winners and last_tile and not queue and not [d for d in discards[seat] if d != 0]:
             actions.append(Action.ron(seat, w.tile))
             continue
         if queue and isinstance(queue[0], str) and w.kind == "discard":
