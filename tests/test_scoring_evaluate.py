@@ -10,6 +10,7 @@ those of the chosen reading.
 from __future__ import annotations
 
 import collections
+import dataclasses
 import random
 
 import pytest
@@ -22,7 +23,7 @@ from sanma_core.scoring.hand import _fast_best, _full_counts, _reference_best, r
 from sanma_core.scoring.samples import STYLES, random_win
 from sanma_core.scoring.shapes import is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.scoring.yaku import HandSummary
-from sanma_core.tiles import NUM_KINDS, kind
+from sanma_core.tiles import NUM_KINDS, kind, parse_tile, parse_tiles
 
 RULESETS = {
     "tenhou": load_preset("tenhou"),
@@ -103,3 +104,13 @@ def test_lazy_reading_and_fu_lines_belong_to_the_result() -> None:
         assert r.settlement.limit == r.limit
         checked += 1
     assert checked > 500
+
+
+def test_lazy_fields_survive_a_replaced_copy() -> None:
+    rules = RULESETS["tenhou"]
+    win = WinInput(tuple(parse_tiles("123p456p789s11z555s")), parse_tile("5s"), tsumo=True, riichi=True)
+    r = score_hand(win, rules)
+    copy = dataclasses.replace(r, han=r.han)
+    assert copy.reading.wait == r.reading.wait == "shanpon"
+    assert copy.fu_lines == r.fu_lines and copy.settlement.total == r.total == 2000
+    assert "settlement=Settlement(" in repr(r)

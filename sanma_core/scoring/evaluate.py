@@ -1,13 +1,13 @@
-"""Straight-line yaku, fu and ranking of the ordinary regular readings of a hand.
+"""Straight-line yaku, fu and ranking of the readings of an ordinary hand.
 
-:func:`best_regular` does what building a :class:`~sanma_core.scoring.yaku.Reading` per
-reading and testing every catalogue predicate does (:func:`~sanma_core.scoring.yaku.find_yaku`,
-:func:`~sanma_core.scoring.fu.fu_lines`), from a few facts per decomposition, without
-building objects or strings. It answers only for hands that cannot be a yakuman and are
-not thirteen orphans (seven pairs: :func:`best_chiitoitsu`); for the others it returns :data:`REFERENCE` and the
-scorer reads the hand the reference way. ``tests/test_scoring_evaluate.py`` checks both
-ways agree on many thousand random hands; the reading and fu lines of the chosen reading
-are rebuilt the reference way when an explanation needs them.
+:func:`best_regular` gives what building a :class:`~sanma_core.scoring.yaku.Reading` per
+reading and testing every catalogue predicate gives (:func:`~sanma_core.scoring.yaku.find_yaku`,
+:func:`~sanma_core.scoring.fu.fu_lines`), from a few facts per decomposition and without
+building objects or strings; :func:`best_chiitoitsu` does the same for seven pairs. They
+only answer for hands that cannot be a yakuman: otherwise :func:`best_regular` returns
+:data:`REFERENCE` and the scorer reads the hand the reference way. The reading and fu lines
+of the chosen reading are rebuilt the reference way when an explanation needs them.
+``tests/test_scoring_evaluate.py`` checks that both ways agree on thousands of random hands.
 """
 
 from __future__ import annotations

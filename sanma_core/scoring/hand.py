@@ -109,7 +109,11 @@ class WinInput:
 
 @dataclass
 class ScoreResult:
-    """The value of a hand; ``to_json()`` gives the CONTRACTS.md output fields."""
+    """The value of a hand; ``to_json()`` gives the CONTRACTS.md output fields.
+
+    ``settlement`` (the worded payment steps), ``reading``, ``fu_lines`` and ``explanation``
+    are built when first read, so scoring alone builds no explanation data it does not need.
+    """
 
     han: int
     fu: int
@@ -136,15 +140,18 @@ class ScoreResult:
                                win.sticks)
             self.settlement = value
             return value
-        if name in ("reading", "fu_lines"):
+        if name in ("reading", "fu_lines") and "win" in self.__dict__:
             plan = self.__dict__.get("_plan")
-            if plan is not None:
-                key, win_kind, summary, index, decomps = plan
-                win = self.win
-                reading = readings(key, win_kind, win.melds, win.tsumo, summary, decomps)[index]
-                self.reading = reading
-                self.fu_lines = tuple(fu_lines(reading, win.tsumo, win.seat, win.round, self.rules)[0])
+            win = self.win
+            if plan is None:  # e.g. a dataclasses.replace() copy: read the hand again
+                again = score_hand(win, self.rules)
+                self.reading, self.fu_lines = again.reading, again.fu_lines
                 return getattr(self, name)
+            key, win_kind, summary, index, decomps = plan
+            reading = readings(key, win_kind, win.melds, win.tsumo, summary, decomps)[index]
+            self.reading = reading
+            self.fu_lines = tuple(fu_lines(reading, win.tsumo, win.seat, win.round, self.rules)[0])
+            return getattr(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @functools.cached_property
