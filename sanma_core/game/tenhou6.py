@@ -249,7 +249,7 @@ def _response_actions(game: Game, takes: list[list[Any]], discards: list[list[An
         if queue and isinstance(queue[0], str) and w.kind == "discard":
             letter, called, others, position = _parse_call(queue[0])
             source = (seat + (2 if position == 0 else 1)) % 3
-            if source == w.seat and kind(from_tenhou(called)) == kind(w.tile):
+            if source == w.seat and from_tenhou(called) == w.tile:
                 queue.pop(0)
                 consumed = tuple(sort_tiles(from_tenhou(c) for c in others))
                 make = Action.pon if letter == "p" else Action.minkan
