@@ -1,5 +1,11 @@
 """Shanten, waits and useful tiles against the `mahjong` package (three-player mode).
 
+Shanten is compared on all 21,300 hands below (random, few-kind "four-copy
+trap" hands, complete hands and complete-minus-one tenpai hands, seven pairs,
+thirteen orphans, melded hands); waits and useful tiles, whose brute force costs
+28 oracle calls a hand, on about 4,300 of the 13-tile-sized ones; discard
+tables on 320 of the 14-tile-sized ones.
+
 The oracle sees only concealed counts, so melded hands here use meld and kita
 kinds that cannot change the answer (absent from the hand and, in a suit, with
 no concealed tile within two ranks). Melds and kita that do matter are covered
@@ -188,8 +194,11 @@ def brute_force_useful(counts: list[int], outside: list[int] | None) -> tuple[in
 
 def test_ukeire_and_waits_match_oracle() -> None:
     drawable = [(label, c, o) for label, c, o in CASES if sum(c) % 3 == 1]
-    sample = drawable[::2] + [case for case in drawable[1::2] if "tenpai" in case[0]]
-    assert len(sample) > 6000
+    # every other hand rich in waits, every fourth of the rest (28 oracle calls per hand)
+    waiting = ("tenpai", "seven pairs", "kokushi")
+    sample = [case for case in drawable if case[0].endswith(waiting)][::2]
+    sample += [case for case in drawable if not case[0].endswith(waiting)][::4]
+    assert len(sample) > 4000
     wrong = []
     tenpai_seen = 0
     for _, c, o in sample:
@@ -202,7 +211,7 @@ def test_ukeire_and_waits_match_oracle() -> None:
         expected_count = sum(4 - c[k] - (o[k] if o else 0) for k in useful)
         if got.count != expected_count:
             wrong.append((describe(c, o), got.count, expected_count))
-    assert tenpai_seen > 2000
+    assert tenpai_seen > 1500
     assert wrong == [], wrong[:5]
 
 
