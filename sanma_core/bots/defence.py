@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..tiles import HONOURS, kind, kind_name
+from ..tiles import kind
 from .safety import Danger, Threat, danger
 
 if TYPE_CHECKING:
@@ -104,16 +104,3 @@ def total_danger(k: int, opponents: list[Opponent], visible) -> float:
 def main_danger(k: int, opponents: list[Opponent], visible) -> Danger:
     """The judgement against the heaviest opponent (for the reason line)."""
     return danger(k, opponents[0].threat, visible)
-
-
-def describe_threat(opponents: list[Opponent]) -> str:
-    o = opponents[0]
-    return f"seat {o.seat}'s {o.label}"
-
-
-def is_honour(k: int) -> bool:
-    return k in HONOURS
-
-
-def name(k: int) -> str:
-    return kind_name(k)
