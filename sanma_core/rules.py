@@ -65,9 +65,10 @@ class Ruleset:
     # points and game end
     start_points: int
     return_points: int
+    target_points: int  # needed to end the game after the last hand (extension, all-last dealer stop)
     oka: int  # placement points to first (in thousands)
     uma: tuple[int, int, int]
-    extension_round: bool  # sudden-death West round when nobody reached return_points
+    extension_round: bool  # sudden-death West round when nobody reached target_points
     bust_below_zero: bool
     all_last_dealer_stop: bool
 
@@ -140,6 +141,8 @@ def ruleset_from_dict(data: object, source: str = "<ruleset>") -> Ruleset:
     values = {name: _check_type(name, data[name], source) for name in _FIELDS}
     if values["red_five_p"] > 4 or values["red_five_s"] > 4:
         raise RulesetError(f"{source}: field 'red_five_p'/'red_five_s' must be 0–4")
+    if values["target_points"] < values["start_points"]:
+        raise RulesetError(f"{source}: field 'target_points' must be at least start_points")
     if values["return_points"] < values["start_points"]:
         raise RulesetError(f"{source}: field 'return_points' must be at least start_points")
     return Ruleset(**values)  # type: ignore[arg-type]

@@ -204,6 +204,16 @@ def test_extension_stops_after_west_3_and_when_someone_reaches_the_return_score(
     assert g._next == (1, 0)  # tonpuusen extends into South
 
 
+def test_extension_target_is_its_own_rule_not_the_return_score():
+    # mahjongsoul returns 35000 but still plays on until someone holds the 40000 target
+    g = _noten_draw_game("mahjongsoul", "hanchan", 1, 2, [38000, 34000, 33000])
+    until_hand_end(g)
+    assert g.phase is Phase.HAND_END and g._next == (2, 0)
+    g = _noten_draw_game(load_preset("mahjongsoul").replace(target_points=38000), "hanchan", 1, 2, [38000, 34000, 33000])
+    until_hand_end(g)
+    assert g.phase is Phase.GAME_END
+
+
 def test_bust_below_zero_ends_the_game_exactly_zero_plays_on():
     hands = [NOTEN[0], TENPAI[1], TENPAI[2]]
     g = _noten_draw_game("tenhou", "hanchan", 0, 0, [1000, 52000, 52000], hands)

@@ -28,6 +28,7 @@ def test_preset_table_from_rules_md():
         200, 100, 1000, 500, 300, 300)
     assert (t.red_five_p, classic.red_five_p, wrc.red_five_s) == (1, 0, 0)
     assert (t.return_points, ms.return_points, club.return_points) == (40000, 35000, 40000)
+    assert all(load_preset(n).target_points == 40000 for n in PRESETS)
     assert (t.oka, ms.oka, club.oka) == (15, 0, 15)
     assert t.uma == (20, 0, -20) and ms.uma == (15, 0, -15)
     assert not club.ron_on_kita and t.ron_on_kita and ms.ron_on_kita_keeps_ippatsu

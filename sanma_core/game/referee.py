@@ -814,11 +814,11 @@ class Game:
                 rules.all_last_dealer_stop
                 and stop_eligible
                 and top == self.dealer
-                and scores[self.dealer] >= rules.return_points
+                and scores[self.dealer] >= rules.target_points
             ):
                 return None
             return self.round_wind, self.dealer
-        if position >= cap or max(scores) >= rules.return_points:
+        if position >= cap or max(scores) >= rules.target_points:
             return None
         return divmod(position + 1, 3)
 

@@ -44,6 +44,7 @@ FIELD_LABELS = {
     "four_kan_abort": "four-kan abort",
     "start_points": "start points",
     "return_points": "return points",
+    "target_points": "target to end the game",
     "oka": "oka to first",
     "uma": "uma 1st/2nd/3rd",
     "extension_round": "West-round extension",
