@@ -19,8 +19,8 @@ _HAN_BY_LIMIT = {"haneman": (6, 7), "baiman": (8, 9, 10), "sanbaiman": (11, 12),
 _FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-def _value_for(limit: str, tsumo: bool, rules: Ruleset, rng: random.Random) -> tuple[int, int, int]:
-    """(han, fu, yakuman) of a hand at the given limit."""
+def _value_for(limit: str, tsumo: bool | None, rules: Ruleset, rng: random.Random) -> tuple[int, int, int]:
+    """(han, fu, yakuman) of a hand at the given limit, possible by ron, by tsumo, or both (``tsumo=None``)."""
     if limit == "yakuman":
         mult = 2 if rules.double_yakuman_special and rng.random() < 0.25 else 1
         return 13 * mult, 0, mult
@@ -29,10 +29,10 @@ def _value_for(limit: str, tsumo: bool, rules: Ruleset, rng: random.Random) -> t
     while True:
         han = rng.choice((1, 1, 2, 2, 3, 3, 4, 4, 5)) if limit == "mangan" else rng.choice((1, 2, 3, 4))
         fu = rng.choice(_FU)
-        if fu == 20 and (not tsumo or han < 2):
-            continue
-        if fu == 25 and han < 2:
-            continue
+        if fu == 20 and (tsumo is not True or han < 2):
+            continue  # 20 fu is a pinfu tsumo
+        if fu == 25 and (han < 2 or (tsumo is not False and han < 3)):
+            continue  # seven pairs is 2 han, 3 with menzen tsumo
         if base_points(rules, han, fu).limit == limit:
             return han, fu, 0
 
@@ -104,7 +104,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
 def _tsumo_loss_question(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     dealer = rng.random() < 0.4
     limit = rng.choice(("", "", "mangan", "haneman"))
-    han, fu, yakuman = _value_for(limit, False, rules, rng)
+    han, fu, yakuman = _value_for(limit, None, rules, rng)
     ron = settle_win(rules, han, fu, dealer=dealer, tsumo=False, yakuman=yakuman)
     tsumo, steps = _settlement_steps(rules, han, fu, dealer, True, yakuman, 0, 0)
     who = "dealer" if dealer else "non-dealer"
