@@ -484,7 +484,7 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
     if _situation_flagged(win):
         _check_situation(win, rules)
     decomps = regular_decompositions(concealed)
-    chiitoi = not melds and is_chiitoitsu_shape(concealed)
+    chiitoi = not melds and concealed.count(2) == 7 and is_chiitoitsu_shape(concealed)
     # thirteen orphans never split into sets, so it is only looked for when nothing else reads
     special = chiitoi or (not melds and not decomps and is_kokushi_shape(concealed))
     if not decomps and not special:
@@ -516,7 +516,7 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
         result.reading = reading
         result.fu_lines = tuple(lines)
     else:
-        result._plan = (tuple(concealed), win_kind, summary, index, decomps)
+        result._plan = (full if not melds else tuple(concealed), win_kind, summary, index, decomps)
     return result
 
 
