@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "capped",
     "closed",
+    "draw_masks",
     "groups",
     "hand",
     "lanes",

@@ -25,7 +25,7 @@ _prefix: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, int], lis
 
 
 def _compile_min_plus(max_sets: int):  # noqa: ANN202 - generated function
-    """min-plus of two vectors up to ``max_sets`` sets, unrolled (entries above stay INF)."""
+    """min-plus of two vectors up to ``max_sets`` sets, plus ``extra``, unrolled (entries above stay INF)."""
     entries = []
     for p in (0, 1):
         for m in range(5):
@@ -39,13 +39,14 @@ def _compile_min_plus(max_sets: int):  # noqa: ANN202 - generated function
                     terms.append(f"x[{a}]+y[{b}]")
                 else:
                     terms += [f"x[{a}]+y[{5 + b}]", f"x[{5 + a}]+y[{b}]"]
-            entries.append(f"min({INF}, {', '.join(terms)})")
+            entries.append(f"min({INF}, {', '.join(terms)}) + extra")
     namespace: dict[str, object] = {}
-    exec(f"def min_plus(x, y):\n    return [{', '.join(entries)}]\n", namespace)  # built from integers only
+    exec(f"def min_plus(x, y, extra=0):\n    return [{', '.join(entries)}]\n", namespace)  # built from integers only
     return namespace["min_plus"]
 
 
 _MIN_PLUS = [_compile_min_plus(ms) for ms in range(5)]
+_ALL_INF = (INF,) * 10
 
 
 def _prefix_states(pattern: tuple[int, ...], caps: tuple[int, ...]) -> dict[tuple[int, int], list[int]]:
@@ -105,10 +106,8 @@ def _pinched(h: tuple[int, ...], caps: tuple[int, ...], max_sets: int, j: int) -
             continue
         if twice:  # one set fewer on the mirrored side
             rv = [*rv[1:5], INF, *rv[6:10], INF]
-        for k, v in enumerate(min_plus(lv, rv)):
-            if v + extra < best[k]:
-                best[k] = v + extra
-    return tuple(v if v < INF else INF for v in best)
+        best = list(map(min, best, min_plus(lv, rv, extra)))
+    return tuple(map(min, best, _ALL_INF))
 
 
 def clear_memo() -> None:

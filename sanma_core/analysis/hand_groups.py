@@ -21,6 +21,10 @@ ROLES = (PIN, SOU, ISO)
 
 #: A group's expansion and ((kind, expansion after drawing it), ...) for its drawable kinds.
 Group = tuple[int, tuple[tuple[int, int], ...]]
+#: Useful-kind masks of one group record, by tight-lane mask (see :mod:`.draw_masks`).
+MaskMemo = dict[int, int]
+#: (expansion, ((delta at guard bits, kind bit), ...) for draws that change it, mask memo).
+Record = tuple[int, tuple[tuple[int, int], ...], MaskMemo]
 
 
 #: Memo tables are emptied when they grow past this many entries (long simulations stay bounded).
@@ -35,6 +39,8 @@ class BadCounts(Exception):
 FAST: list[list[dict[tuple[int, ...], int]]] = [[{}, {}, {}] for _ in range(5)]
 _SUIT_DRAWS: list[list[dict[tuple[int, ...], tuple[tuple[int, int], ...]]]] = [[{}, {}] for _ in range(5)]
 _ISO_DRAWS: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(5)]
+#: draw-mask records (see :mod:`.draw_masks`) by sets and role, keyed by (group counts, group caps)
+RECORDS: list[list[dict[tuple[object, ...], Record]]] = [[{}, {}, {}] for _ in range(5)]
 
 
 # expansions by packed table entry: only ~100 distinct cost vectors occur among thousands of suits
@@ -80,7 +86,7 @@ def iso_key(counts: Sequence[int]) -> tuple[int, ...]:
 _ROLE_KINDS = (tuple(range(9, 18)), tuple(range(18, 27)), ISOLATED)
 
 
-def _role_caps(caps: Sequence[int] | None, role: int) -> tuple[int, ...] | None:
+def role_caps(caps: Sequence[int] | None, role: int) -> tuple[int, ...] | None:
     """The caps of one group, or None when all are 4 (that group takes the fast path)."""
     if caps is None:
         return None
@@ -106,7 +112,7 @@ def expansions(counts: Sequence[int], caps: Sequence[int] | None, sets: int) -> 
             )
         out = []
         for role in ROLES:
-            group_caps = _role_caps(caps, role)
+            group_caps = role_caps(caps, role)
             if group_caps is None:
                 out.append(_fast_expansion(counts, sets, role))
             else:
@@ -120,22 +126,28 @@ def expansions(counts: Sequence[int], caps: Sequence[int] | None, sets: int) -> 
 _CAPPED: dict[tuple[object, ...], int] = {}
 
 
+def capped_suit_expansion(held: tuple[int, ...], group_caps: tuple[int, ...], role: int, sets: int) -> int:
+    """Expansion of a suit (``role`` PIN or SOU) whose ranks hold ``held`` under ``group_caps``."""
+    key = (sets, role, held, group_caps)
+    packed = _CAPPED.get(key)
+    if packed is None:
+        if len(_CAPPED) > MEMO_LIMIT:
+            _CAPPED.clear()
+        packed = _CAPPED[key] = expand(capped_suit_costs(held, group_caps, sets), role, sets)
+    return packed
+
+
 def _capped_expansion(counts: Sequence[int], group_caps: tuple[int, ...], sets: int, role: int, extra: int = -1) -> int:
     kinds = _ROLE_KINDS[role]
     held = [counts[k] + (k == extra) for k in kinds]
-    if role == ISO:
-        key: tuple[object, ...] = (sets, role, tuple(sorted(zip(held, group_caps, strict=True))))
-    else:
-        key = (sets, role, tuple(held), group_caps)
+    if role != ISO:
+        return capped_suit_expansion(tuple(held), group_caps, role, sets)
+    key = (sets, role, tuple(sorted(zip(held, group_caps, strict=True))))
     packed = _CAPPED.get(key)
     if packed is None:
-        if role == ISO:
-            vec = capped_isolated_costs(key[2])  # type: ignore[arg-type]
-        else:
-            vec = capped_suit_costs(tuple(held), group_caps, sets)
         if len(_CAPPED) > MEMO_LIMIT:
             _CAPPED.clear()
-        packed = _CAPPED[key] = expand(vec, role, sets)
+        packed = _CAPPED[key] = expand(capped_isolated_costs(key[2]), ISO, sets)  # type: ignore[arg-type]
     return packed
 
 
@@ -183,7 +195,7 @@ def group(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: in
         start = 9 + 9 * role
         key = tuple(counts[start : start + 9])
         return suit_expansion(key, role, sets), _suit_draws(key, role, sets)
-    group_caps = _role_caps(caps, role)
+    group_caps = role_caps(caps, role)
     if group_caps is None:
         return group(counts, None, sets, role)
     if role == ISO:
@@ -206,12 +218,14 @@ def clear_caches() -> None:
             cache.clear()
     for cache in _ISO_DRAWS:
         cache.clear()
+    for per_sets in RECORDS:
+        for cache in per_sets:
+            cache.clear()
     for per_sets in _BY_ENTRY:
         for cache in per_sets:
             cache.clear()
     _CAPPED.clear()
     _CAPPED_ISO_DRAWS.clear()
-    _CAPPED.clear()
     clear_table_caches()
 
 

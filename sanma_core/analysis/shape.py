@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..tiles import NUM_KINDS, SANMA_KINDS
-from .closed import chiitoitsu_r, closed_useful, kokushi_r
+from .closed import chiitoitsu_r, kokushi_r
+from .draw_masks import discard_masks, mask_kinds, useful_mask
 from .groups import INF
-from .hand_groups import FAST, ROLES, BadCounts, Group, expansions, group, iso_expansion, suit_expansion
-from .lanes import BIASES, GIVE_UP, GUARDS, ISO, PIN, SOU, lane_min
+from .hand_groups import FAST, BadCounts, expansions, iso_expansion, suit_expansion
+from .lanes import GIVE_UP, ISO, PIN, SOU, lane_min
 from .validation import HandShapeError, caps_from_outside, check_counts, full_check
 
 #: Shanten of a form the hand can never complete (e.g. thirteen orphans with all four Norths set aside).
@@ -130,36 +131,11 @@ def _fast_r(counts: Sequence[int], n: int) -> int:
     return r
 
 
-def _useful_from(
-    counts: Sequence[int], caps: Sequence[int] | None, n: int, groups: Sequence[Group]
-) -> tuple[int, list[int]]:
-    """Replacement number of a 3n+1 hand and the kinds whose draw lowers it."""
-    sets = (n + 1) // 3
-    (p, pin_draws), (s, sou_draws), (i, iso_draws) = groups
-    r = lane_min(p + s + i, sets)
-    closed_r = INF
-    if n >= 13:
-        closed_r = min(chiitoitsu_r(counts, caps), kokushi_r(counts, caps))
-        if closed_r < r:
-            r = closed_r
-    guard = GUARDS[sets]
-    bias = BIASES[sets][r - 1]
-    rest = s + i + bias
-    useful = [k for k, x in pin_draws if (x + rest) & guard != guard]
-    rest = p + i + bias
-    useful += [k for k, x in sou_draws if (x + rest) & guard != guard]
-    rest = p + s + bias
-    useful += [k for k, x in iso_draws if (x + rest) & guard != guard]
-    if closed_r <= r:  # seven pairs or thirteen orphans is among the best forms
-        useful = list(set(useful) | closed_useful(counts, caps, r))
-    useful.sort()
-    return r, useful
-
-
-def _useful(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> tuple[int, list[int]]:
-    sets = (n + 1) // 3
-    expansions(counts, caps, sets)  # checks the copies per kind
-    return _useful_from(counts, caps, n, [group(counts, caps, sets, role) for role in ROLES])
+def _useful(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> tuple[int, tuple[int, ...]]:
+    """Replacement number of checked 3n+1 counts and the kinds whose draw lowers it."""
+    expansions(counts, caps, (n + 1) // 3)  # checks the copies per kind
+    r, mask = useful_mask(counts, caps, n)
+    return r, mask_kinds(mask)
 
 
 def _live(kinds: Sequence[int], counts: Sequence[int], outside: Sequence[int] | None) -> int:
@@ -228,7 +204,7 @@ def ukeire(counts: Sequence[int], outside: Sequence[int] | None = None) -> Ukeir
     n = check_counts(counts, caps)
     _require_draw_size(n, "ukeire")
     _, tiles = _useful(counts, caps, n)
-    return Ukeire(tuple(tiles), _live(tiles, counts, outside if caps is not None else None))
+    return Ukeire(tiles, _live(tiles, counts, outside if caps is not None else None))
 
 
 def waits(counts: Sequence[int], outside: Sequence[int] | None = None) -> list[int]:
@@ -237,7 +213,7 @@ def waits(counts: Sequence[int], outside: Sequence[int] | None = None) -> list[i
     n = check_counts(counts, caps)
     _require_draw_size(n, "waits")
     r, tiles = _useful(counts, caps, n)
-    return tiles if r == 1 else []
+    return list(tiles) if r == 1 else []
 
 
 def discard_options(counts: Sequence[int], outside: Sequence[int] | None = None) -> list[DiscardOption]:
@@ -248,20 +224,11 @@ def discard_options(counts: Sequence[int], outside: Sequence[int] | None = None)
         raise HandShapeError(f"the discard table needs a 14-tile-sized hand (3n+2 tiles), got {n}")
     sets = n // 3  # the same number of sets as the 3n+1 hand after the discard
     expansions(counts, caps, sets)  # checks the copies per kind
-    base = [group(counts, caps, sets, role) for role in ROLES]
     live_outside = outside if caps is not None else None
     options = []
-    after = list(counts)
-    for k in _KINDS_IN_ORDER:
-        if not counts[k]:
-            continue
-        after[k] -= 1
-        role = ISO if k < 9 or k >= 27 else PIN if k < 18 else SOU
-        groups = list(base)
-        groups[role] = group(after, caps, sets, role)
-        r, tiles = _useful_from(after, caps, n - 1, groups)
-        after[k] += 1
-        options.append(DiscardOption(k, _shanten_of(r), Ukeire(tuple(tiles), _live(tiles, counts, live_outside))))
+    for k, r, mask in discard_masks(counts, caps, n):
+        tiles = mask_kinds(mask)
+        options.append(DiscardOption(k, _shanten_of(r), Ukeire(tiles, _live(tiles, counts, live_outside))))
     return options
 
 

@@ -1,0 +1,300 @@
+"""Useful draws of a hand as bit masks, for the discard table and ukeire.
+
+A draw lowers each entry of its group's cost vector by 0 or 1, so after
+expansion (see :mod:`.lanes`) a draw of kind k subtracts a 0/1 *delta* from
+every lane. The hand's replacement number r is its smallest lane; a draw
+lowers r exactly when its delta touches a lane equal to r (a *tight* lane).
+A group's record holds its expansion and, per drawable kind that changes it,
+the delta moved to the lanes' guard bits; the useful kinds of a group for a
+given set of tight lanes are then one AND per kind, memoised per record.
+Kinds are bits of an int (bit k = kind k).
+
+Records are memoised per group key, so a discard table looks up the one group
+each discard changes, and builds it only the first time that key is seen.
+
+>>> from sanma_core.tiles import kind_name, parse_tiles, to_counts
+>>> counts = to_counts(parse_tiles("123456789p1144s"))
+>>> r, mask = useful_mask(counts, None, 13)
+>>> r, [kind_name(k) for k in mask_kinds(mask)]
+(1, ['1s', '4s'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from operator import itemgetter
+
+from ..tiles import SANMA_KINDS
+from .closed import KOKUSHI_KINDS, chiitoitsu_r, closed_useful, kokushi_r
+from .groups import INF
+from .hand_groups import (
+    ISOLATED,
+    MEMO_LIMIT,
+    RECORDS,
+    MaskMemo,
+    Record,
+    capped_suit_expansion,
+    group,
+    iso_expansion,
+    iso_key,
+    role_caps,
+    suit_expansion,
+)
+from .lanes import BIASES, GIVE_UP, GUARDS, ISO, PIN, SOU, lane_min
+
+_iso_counts = itemgetter(*ISOLATED)
+_GUARD_SHIFT = 6  # a lane's guard bit sits 6 bits above its unit bit (lanes are 7 bits)
+_ROLE_OF = tuple(ISO if k < 9 or k >= 27 else PIN if k < 18 else SOU for k in range(34))
+KOKUSHI_MASK = sum(1 << k for k in KOKUSHI_KINDS)
+SANMA_MASK = sum(1 << k for k in SANMA_KINDS)
+
+
+def _key(counts: Sequence[int], role: int) -> tuple[int, ...]:
+    if role == PIN:
+        return tuple(counts[9:18])
+    if role == SOU:
+        return tuple(counts[18:27])
+    return _iso_counts(counts)
+
+
+def _build(
+    counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: int, key: tuple[int, ...], group_caps: object
+) -> Record:
+    """A group's record from its expansion after each possible draw."""
+    if group_caps is not None and role != ISO:
+        assert isinstance(group_caps, tuple)
+        base = capped_suit_expansion(key, group_caps, role, sets)
+        start = 9 + 9 * role
+        items = []
+        for r in range(9):
+            c = key[r]
+            if c < group_caps[r]:
+                x = capped_suit_expansion((*key[:r], c + 1, *key[r + 1 :]), group_caps, role, sets)
+                if x != base:
+                    items.append(((base - x) << _GUARD_SHIFT, 1 << (start + r)))
+        return base, tuple(items), {}
+    if caps is None and role != ISO:
+        base = suit_expansion(key, role, sets)
+        start = 9 + 9 * role
+        items = []
+        for r in range(9):
+            c = key[r]
+            if c < 4:
+                x = suit_expansion((*key[:r], c + 1, *key[r + 1 :]), role, sets)
+                if x != base:
+                    items.append(((base - x) << _GUARD_SHIFT, 1 << (start + r)))
+        return base, tuple(items), {}
+    if caps is None:  # isolated kinds: a draw's effect depends only on the drawn kind's count
+        sorted_key = iso_key(counts)
+        base = iso_expansion(sorted_key, sets)
+        by_count: dict[int, int] = {}
+        for c in set(key):
+            if c < 4:
+                plus = list(sorted_key)
+                plus[plus.index(c)] += 1
+                plus.sort()
+                by_count[c] = (base - iso_expansion(tuple(plus), sets)) << _GUARD_SHIFT
+        items = [(by_count[c], 1 << k) for k, c in zip(ISOLATED, key, strict=True) if c < 4 and by_count[c]]
+        return base, tuple(items), {}
+    base, draws = group(counts, caps, sets, role)
+    return base, tuple(((base - x) << _GUARD_SHIFT, 1 << k) for k, x in draws if x != base), {}
+
+
+def record(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: int, group_caps: object) -> Record:
+    """The memoised record of one group (``group_caps``: that group's caps, or None when all are 4)."""
+    memo = RECORDS[sets][role]
+    key = _key(counts, role)
+    memo_key = key if group_caps is None else (key, group_caps)
+    rec = memo.get(memo_key)
+    if rec is None:
+        rec = _build(counts, None if group_caps is None else caps, sets, role, key, group_caps)
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        memo[memo_key] = rec
+    return rec
+
+
+def group_mask(rec: Record, tight: int) -> int:
+    """Kinds (as a bit mask) whose draw in this group touches a tight lane."""
+    masks: MaskMemo = rec[2]
+    mask = masks.get(tight)
+    if mask is None:
+        mask = 0
+        for delta, bit in rec[1]:
+            if delta & tight:
+                mask |= bit
+        masks[tight] = mask
+    return mask
+
+
+def tight_lanes(total: int, sets: int, r: int) -> int:
+    """Guard bits of the lanes of ``total`` that equal its minimum ``r``."""
+    if r >= GIVE_UP:
+        return 0
+    guard = GUARDS[sets]
+    return guard ^ ((total + BIASES[sets][r]) & guard)
+
+
+def from_records(counts: Sequence[int], caps: Sequence[int] | None, n: int, recs: Sequence[Record]) -> tuple[int, int]:
+    """Replacement number of a 3n+1 hand and the mask of kinds whose draw lowers it."""
+    sets = (n + 1) // 3
+    p, s, i = recs
+    total = p[0] + s[0] + i[0]
+    r = lane_min(total, sets)
+    closed_r = INF
+    if n >= 13:
+        closed_r = min(chiitoitsu_r(counts, caps), kokushi_r(counts, caps))
+    mask = 0
+    if closed_r >= r:
+        tight = tight_lanes(total, sets, r)
+        if tight:
+            mask = group_mask(p, tight) | group_mask(s, tight) | group_mask(i, tight)
+    if closed_r <= r:
+        r = closed_r
+        for k in closed_useful(counts, caps, r):
+            mask |= 1 << k
+    return r, mask
+
+
+def hand_caps(caps: Sequence[int] | None) -> tuple[object, object, object]:
+    """Per role, that group's caps (None when all are 4)."""
+    if caps is None:
+        return None, None, None
+    return role_caps(caps, PIN), role_caps(caps, SOU), role_caps(caps, ISO)
+
+
+def useful_mask(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> tuple[int, int]:
+    """Replacement number and useful-kind mask of checked 3n+1 counts."""
+    sets = (n + 1) // 3
+    gcaps = hand_caps(caps)
+    recs = [record(counts, caps, sets, role, gcaps[role]) for role in (PIN, SOU, ISO)]
+    return from_records(counts, caps, n, recs)
+
+
+def discard_masks(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> Iterator[tuple[int, int, int]]:
+    """(discard kind, replacement number, useful mask) per distinct discard of checked 3n+2 counts."""
+    if caps is None:
+        yield from _closed_discard_masks(counts, n)
+        return
+    sets = n // 3
+    gcaps = hand_caps(caps)
+    base = [record(counts, caps, sets, role, gcaps[role]) for role in (PIN, SOU, ISO)]
+    after = list(counts)
+    for k in SANMA_KINDS_IN_ORDER:
+        if counts[k]:
+            after[k] -= 1
+            role = _ROLE_OF[k]
+            recs = base[:]
+            recs[role] = record(after, caps, sets, role, gcaps[role])
+            r, mask = from_records(after, caps, n - 1, recs)
+            after[k] += 1
+            yield k, r, mask
+
+
+SANMA_KINDS_IN_ORDER: tuple[int, ...] = tuple(sorted(SANMA_KINDS))
+
+
+def _closed_discard_masks(counts: Sequence[int], n: int) -> Iterator[tuple[int, int, int]]:
+    """:func:`discard_masks` with nothing outside the hand: the closed forms are updated per discard."""
+    sets = n // 3
+    memo_p, memo_s, memo_i = RECORDS[sets]
+    guard = GUARDS[sets]
+    biases = BIASES[sets]
+    pin = tuple(counts[9:18])
+    sou = tuple(counts[18:27])
+    iso = _iso_counts(counts)
+    rec_p = memo_p.get(pin) or record(counts, None, sets, PIN, None)
+    rec_s = memo_s.get(sou) or record(counts, None, sets, SOU, None)
+    rec_i = memo_i.get(iso) or record(counts, None, sets, ISO, None)
+    closed = n - 1 >= 13
+    if closed:
+        ones = zeros = twos_up = 0
+        for k in SANMA_KINDS:
+            c = counts[k]
+            if c == 0:
+                zeros |= 1 << k
+            elif c == 1:
+                ones |= 1 << k
+            else:
+                twos_up |= 1 << k
+        kinds0 = 27 - zeros.bit_count()
+        pairs0 = twos_up.bit_count()
+        present0 = 13 - (zeros & KOKUSHI_MASK).bit_count()
+        kokushi_pairs0 = (twos_up & KOKUSHI_MASK).bit_count()
+    after = list(counts)
+    for k in SANMA_KINDS_IN_ORDER:
+        c = counts[k]
+        if not c:
+            continue
+        role = _ROLE_OF[k]
+        after[k] = c - 1
+        if role == PIN:
+            key = tuple(after[9:18])
+            p = memo_p.get(key) or record(after, None, sets, PIN, None)
+            s, i = rec_s, rec_i
+        elif role == SOU:
+            key = tuple(after[18:27])
+            s = memo_s.get(key) or record(after, None, sets, SOU, None)
+            p, i = rec_p, rec_i
+        else:
+            key = _iso_counts(after)
+            i = memo_i.get(key) or record(after, None, sets, ISO, None)
+            p, s = rec_p, rec_s
+        after[k] = c
+        total = p[0] + s[0] + i[0]
+        r = lane_min(total, sets)
+        closed_r = INF
+        bit = 1 << k
+        if closed:
+            # the 13 tiles left: seven pairs and thirteen orphans from the hand's masks, updated for the discard
+            if c == 1:
+                z, o = zeros | bit, ones & ~bit
+            elif c == 2:
+                z, o = zeros, ones | bit
+            else:
+                z, o = zeros, ones
+            kinds = kinds0 - (c == 1)
+            pairs = pairs0 - (c == 2)
+            if pairs >= 7:
+                chiitoi = 0
+            else:
+                singles = kinds - pairs
+                chiitoi = 14 - 2 * pairs - (singles if singles < 7 - pairs else 7 - pairs)
+            in_kokushi = bit & KOKUSHI_MASK
+            present = present0 - (1 if in_kokushi and c == 1 else 0)
+            has_pair = kokushi_pairs0 - (1 if in_kokushi and c == 2 else 0) > 0
+            kokushi = 14 - present - has_pair
+            closed_r = chiitoi if chiitoi < kokushi else kokushi
+        mask = 0
+        if closed_r >= r and r < GIVE_UP:
+            tight = guard ^ ((total + biases[r]) & guard)
+            if tight:
+                mask = group_mask(p, tight) | group_mask(s, tight) | group_mask(i, tight)
+        if closed_r <= r:
+            r = closed_r
+            if chiitoi <= r:
+                mask |= o
+                if kinds < 7:
+                    mask |= z
+            if kokushi <= r:
+                mask |= z & KOKUSHI_MASK
+                if not has_pair:
+                    mask |= o & KOKUSHI_MASK
+        yield k, r, mask
+
+
+def _decode_table(first: int, width: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(first + b for b in range(width) if v >> b & 1) for v in range(1 << width))
+
+
+# kinds 0–8, 9–17, 18–26 and 27–33 of a mask, as ascending tuples
+_LOW, _PINS, _SOUS, _HONOURS = _decode_table(0, 9), _decode_table(9, 9), _decode_table(18, 9), _decode_table(27, 7)
+
+
+def mask_kinds(mask: int) -> tuple[int, ...]:
+    """The kinds in a mask, ascending.
+
+    >>> mask_kinds(1 << 9 | 1 << 33)
+    (9, 33)
+    """
+    return _LOW[mask & 511] + _PINS[mask >> 9 & 511] + _SOUS[mask >> 18 & 511] + _HONOURS[mask >> 27]
