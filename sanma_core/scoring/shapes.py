@@ -76,6 +76,8 @@ class _Tables:
 
     def __init__(self) -> None:
         shapes = [(SEQ, r, (r, r + 1, r + 2)) for r in range(7)] + [(TRIPLET, r, (r, r, r)) for r in range(9)]
+        pin_sets = [(shape, r + 9) for shape, r, _ in shapes]  # shared by every entry that holds them
+        sou_sets = [(shape, r + 18) for shape, r, _ in shapes]
         pin: dict[tuple[int, ...], list] = {}
         sou: dict[tuple[int, ...], list] = {}
         level: list[tuple[int, list[int], tuple, tuple]] = [(0, [0] * 9, (), ())]
@@ -100,12 +102,12 @@ class _Tables:
                 if depth == 4:
                     continue
                 for i in range(first, len(shapes)):  # sets in sorted order: each multiset once
-                    shape, r, ranks = shapes[i]
+                    ranks = shapes[i][2]
                     c = counts.copy()
                     for x in ranks:
                         c[x] += 1
                     if c[ranks[0]] <= 4 and c[ranks[1]] <= 4 and c[ranks[2]] <= 4:
-                        nxt.append((i, c, (*p_sets, (shape, r + 9)), (*s_sets, (shape, r + 18))))
+                        nxt.append((i, c, (*p_sets, pin_sets[i]), (*s_sets, sou_sets[i])))
             level = nxt
         self.pin: dict[tuple[int, ...], SuitOptions] = {k: tuple(sorted(v)) if len(v) > 1 else tuple(v)
                                                         for k, v in pin.items()}
