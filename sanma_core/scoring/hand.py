@@ -230,11 +230,10 @@ def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], tuple[int, 
     if any(n[1:8]):  # 2m-8m are not in the sanma set
         return None
     n[NORTH] += kita
-    if max(n[:NUM_KINDS]) > 4 or n[RED_5P] > rules.red_five_p or n[RED_5S] > rules.red_five_s:
-        return None
-    if n[13] + n[RED_5P] > 4 or n[22] + n[RED_5S] > 4:
-        return None
-    if rules.red_five_p and n[13] > 4 - rules.red_five_p or rules.red_five_s and n[22] > 4 - rules.red_five_s:
+    red_p = rules.red_five_p
+    red_s = rules.red_five_s
+    # at most `red` red fives and 4 - `red` plain ones (so at most 4 in all) of each five
+    if max(n[:NUM_KINDS]) > 4 or n[RED_5P] > red_p or n[RED_5S] > red_s or n[13] > 4 - red_p or n[22] > 4 - red_s:
         return None
     return concealed, full_counts, reds
 
