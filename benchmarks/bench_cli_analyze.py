@@ -4,14 +4,18 @@
 
 The lines are seeded random sanma hands: 13- and 14-tile closed hands, some
 with kita, and some with one or two pons (fewer concealed tiles). The time
-includes interpreter start-up and the suit table load.
+includes interpreter start-up and the suit table load. Besides the wall time
+it prints the command's CPU time (user + system) and the load average, since
+on a shared machine the wall time depends on what else runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -56,18 +60,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=int, default=10000)
     args = parser.parse_args(argv)
     text = "\n".join(make_lines(args.lines)) + "\n"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(
         [sys.executable, "-m", "sanma_core", "analyze"], input=text.encode(), capture_output=True, cwd=ROOT
     )
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
     ok = sum(1 for a in answers if a.get("ok"))
     if result.returncode != 0 or len(answers) != args.lines:
         print(f"FAILED: exit {result.returncode}, {len(answers)} answers for {args.lines} lines", file=sys.stderr)
         print(result.stderr.decode()[-2000:], file=sys.stderr)
         return 1
-    print(f"cli analyze: {args.lines} lines in {wall:.2f} s wall ({args.lines / wall:.0f} lines/s, {ok} ok)")
+    load = os.getloadavg()[0]
+    print(
+        f"cli analyze: {args.lines} lines in {wall:.2f} s wall, {cpu:.2f} s CPU "
+        f"({args.lines / wall:.0f} lines/s, {ok} ok; load average {load:.1f})"
+    )
     return 0
 
 

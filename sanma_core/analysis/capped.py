@@ -21,7 +21,7 @@ from .groups import _EMPTY, INF, short_suit_vector, suit_step
 
 _MEMO_LIMIT = 20_000  # prefix states are dicts of vectors: keep the memo modest
 _whole: dict[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]] = {}
-_prefix: dict[tuple[tuple[int, ...], tuple[int, ...]], dict[tuple[int, int], list[int]]] = {}
+_prefix: dict[tuple[tuple[int, ...], tuple[int, ...], int], dict[tuple[int, int], list[int]]] = {}
 
 
 def _compile_min_plus(max_sets: int):  # noqa: ANN202 - generated function
@@ -49,21 +49,21 @@ _MIN_PLUS = [_compile_min_plus(ms) for ms in range(5)]
 _ALL_INF = (INF,) * 10
 
 
-def _prefix_states(pattern: tuple[int, ...], caps: tuple[int, ...]) -> dict[tuple[int, int], list[int]]:
+def _prefix_states(pattern: tuple[int, ...], caps: tuple[int, ...], max_sets: int) -> dict[tuple[int, int], list[int]]:
     """DP states after the first ``len(pattern)`` ranks of a suit (memoised per prefix).
 
     Sequences may run on past the prefix; a state (a, b) counts those started
-    at the last and the second-to-last rank. Entries are for up to 4 sets.
+    at the last and the second-to-last rank. Entries are for up to ``max_sets`` sets.
     """
     if not pattern:
         return {(0, 0): list(_EMPTY)}
-    key = (pattern, caps)
+    key = (pattern, caps, max_sets)
     states = _prefix.get(key)
     if states is None:
         if len(_prefix) > _MEMO_LIMIT:
             _prefix.clear()
-        before = _prefix_states(pattern[:-1], caps[:-1])
-        states = _prefix[key] = suit_step(before, len(pattern) - 1, pattern[-1], caps[-1], 4, 9)
+        before = _prefix_states(pattern[:-1], caps[:-1], max_sets)
+        states = _prefix[key] = suit_step(before, len(pattern) - 1, pattern[-1], caps[-1], max_sets, 9)
     return states
 
 
@@ -83,10 +83,10 @@ def capped_suit_vector(h: tuple[int, ...], caps: tuple[int, ...], max_sets: int)
 
 def _pinched(h: tuple[int, ...], caps: tuple[int, ...], max_sets: int, j: int) -> tuple[int, ...]:
     """Cut at the last rank ``j`` with cap ≤ 1; the ranks right of it have cap 4."""
-    left = _prefix_states(h[:j], caps[:j])
+    left = _prefix_states(h[:j], caps[:j], max_sets)
     right = h[j + 1 :]
     # mirrored, a sequence that must finish in the right ranks is one pending out of the mirror
-    mirror = _prefix_states(right[::-1], (4,) * len(right))
+    mirror = _prefix_states(right[::-1], (4,) * len(right), max_sets)
     # (left state, mirror state, the crossing sequence counted on both sides, cost at rank j)
     ways = [((0, 0), (0, 0), False, 0)]
     if caps[j] == 1 and max_sets >= 1:

@@ -173,11 +173,11 @@ def useful_mask(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> tu
 
 def discard_masks(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> Iterator[tuple[int, int, int]]:
     """(discard kind, replacement number, useful mask) per distinct discard of checked 3n+2 counts."""
-    if caps is None:
-        yield from _closed_discard_masks(counts, n)
+    gcaps = hand_caps(caps)
+    if gcaps[PIN] is None and gcaps[SOU] is None:  # nothing outside, or only honours/terminals (kita)
+        yield from _suits_free_discard_masks(counts, caps, n, gcaps[ISO])
         return
     sets = n // 3
-    gcaps = hand_caps(caps)
     base = [record(counts, caps, sets, role, gcaps[role]) for role in (PIN, SOU, ISO)]
     after = list(counts)
     for k in SANMA_KINDS_IN_ORDER:
@@ -194,20 +194,27 @@ def discard_masks(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> 
 SANMA_KINDS_IN_ORDER: tuple[int, ...] = tuple(sorted(SANMA_KINDS))
 
 
-def _closed_discard_masks(counts: Sequence[int], n: int) -> Iterator[tuple[int, int, int]]:
-    """:func:`discard_masks` with nothing outside the hand: the closed forms are updated per discard."""
+def _suits_free_discard_masks(
+    counts: Sequence[int], caps: Sequence[int] | None, n: int, iso_caps: object
+) -> Iterator[tuple[int, int, int]]:
+    """:func:`discard_masks` when both suits are uncapped; the closed forms are updated per discard."""
     sets = n // 3
     memo_p, memo_s, memo_i = RECORDS[sets]
     guard = GUARDS[sets]
     biases = BIASES[sets]
-    pin = tuple(counts[9:18])
-    sou = tuple(counts[18:27])
-    iso = _iso_counts(counts)
-    rec_p = memo_p.get(pin) or record(counts, None, sets, PIN, None)
-    rec_s = memo_s.get(sou) or record(counts, None, sets, SOU, None)
-    rec_i = memo_i.get(iso) or record(counts, None, sets, ISO, None)
+    rec_p = memo_p.get(tuple(counts[9:18])) or record(counts, None, sets, PIN, None)
+    rec_s = memo_s.get(tuple(counts[18:27])) or record(counts, None, sets, SOU, None)
+    if iso_caps is None:
+        rec_i = memo_i.get(_iso_counts(counts)) or record(counts, None, sets, ISO, None)
+    else:
+        rec_i = record(counts, caps, sets, ISO, iso_caps)
     closed = n - 1 >= 13
     if closed:
+        # kinds that may be one of seven pairs (a pair is left to use) or an orphan (a copy is left)
+        pairable = SANMA_MASK if caps is None else sum(1 << k for k in SANMA_KINDS if caps[k] >= 2)
+        usable = SANMA_MASK if caps is None else sum(1 << k for k in SANMA_KINDS if caps[k] >= 1)
+        kokushi_possible = KOKUSHI_MASK & ~usable == 0
+        kokushi_pairable = KOKUSHI_MASK & pairable != 0
         ones = zeros = twos_up = 0
         for k in SANMA_KINDS:
             c = counts[k]
@@ -217,10 +224,6 @@ def _closed_discard_masks(counts: Sequence[int], n: int) -> Iterator[tuple[int, 
                 ones |= 1 << k
             else:
                 twos_up |= 1 << k
-        kinds0 = 27 - zeros.bit_count()
-        pairs0 = twos_up.bit_count()
-        present0 = 13 - (zeros & KOKUSHI_MASK).bit_count()
-        kokushi_pairs0 = (twos_up & KOKUSHI_MASK).bit_count()
     after = list(counts)
     for k in SANMA_KINDS_IN_ORDER:
         c = counts[k]
@@ -229,41 +232,42 @@ def _closed_discard_masks(counts: Sequence[int], n: int) -> Iterator[tuple[int, 
         role = _ROLE_OF[k]
         after[k] = c - 1
         if role == PIN:
-            key = tuple(after[9:18])
-            p = memo_p.get(key) or record(after, None, sets, PIN, None)
+            p = memo_p.get(tuple(after[9:18])) or record(after, None, sets, PIN, None)
             s, i = rec_s, rec_i
         elif role == SOU:
-            key = tuple(after[18:27])
-            s = memo_s.get(key) or record(after, None, sets, SOU, None)
+            s = memo_s.get(tuple(after[18:27])) or record(after, None, sets, SOU, None)
             p, i = rec_p, rec_i
+        elif iso_caps is None:
+            i = memo_i.get(_iso_counts(after)) or record(after, None, sets, ISO, None)
+            p, s = rec_p, rec_s
         else:
-            key = _iso_counts(after)
-            i = memo_i.get(key) or record(after, None, sets, ISO, None)
+            i = record(after, caps, sets, ISO, iso_caps)
             p, s = rec_p, rec_s
         after[k] = c
         total = p[0] + s[0] + i[0]
         r = lane_min(total, sets)
         closed_r = INF
-        bit = 1 << k
         if closed:
             # the 13 tiles left: seven pairs and thirteen orphans from the hand's masks, updated for the discard
+            bit = 1 << k
             if c == 1:
-                z, o = zeros | bit, ones & ~bit
+                z, o, t = zeros | bit, ones & ~bit, twos_up
             elif c == 2:
-                z, o = zeros, ones | bit
+                z, o, t = zeros, ones | bit, twos_up & ~bit
             else:
-                z, o = zeros, ones
-            kinds = kinds0 - (c == 1)
-            pairs = pairs0 - (c == 2)
+                z, o, t = zeros, ones, twos_up
+            pairs = (t & pairable).bit_count()
+            kinds = ((o | t) & pairable).bit_count()
             if pairs >= 7:
                 chiitoi = 0
             else:
                 singles = kinds - pairs
                 chiitoi = 14 - 2 * pairs - (singles if singles < 7 - pairs else 7 - pairs)
-            in_kokushi = bit & KOKUSHI_MASK
-            present = present0 - (1 if in_kokushi and c == 1 else 0)
-            has_pair = kokushi_pairs0 - (1 if in_kokushi and c == 2 else 0) > 0
-            kokushi = 14 - present - has_pair
+            has_pair = t & KOKUSHI_MASK != 0
+            if kokushi_possible and (has_pair or kokushi_pairable):
+                kokushi = 1 + (z & KOKUSHI_MASK).bit_count() - has_pair  # 14 - present - pair
+            else:
+                kokushi = INF
             closed_r = chiitoi if chiitoi < kokushi else kokushi
         mask = 0
         if closed_r >= r and r < GIVE_UP:
@@ -273,13 +277,11 @@ def _closed_discard_masks(counts: Sequence[int], n: int) -> Iterator[tuple[int, 
         if closed_r <= r:
             r = closed_r
             if chiitoi <= r:
-                mask |= o
-                if kinds < 7:
-                    mask |= z
+                mask |= (o | z) & pairable if kinds < 7 else o & pairable
             if kokushi <= r:
-                mask |= z & KOKUSHI_MASK
+                mask |= z & KOKUSHI_MASK & usable
                 if not has_pair:
-                    mask |= o & KOKUSHI_MASK
+                    mask |= o & KOKUSHI_MASK & pairable
         yield k, r, mask
 
 

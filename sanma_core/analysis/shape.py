@@ -25,7 +25,7 @@ from .closed import chiitoitsu_r, kokushi_r
 from .draw_masks import discard_masks, mask_kinds, useful_mask
 from .groups import INF
 from .hand_groups import FAST, BadCounts, expansions, iso_expansion, suit_expansion
-from .lanes import GIVE_UP, ISO, PIN, SOU, lane_min
+from .lanes import BIASES, GIVE_UP, GUARDS, PIN, SOU, lane_min
 from .validation import HandShapeError, caps_from_outside, check_counts, full_check
 
 #: Shanten of a form the hand can never complete (e.g. thirteen orphans with all four Norths set aside).
@@ -90,18 +90,22 @@ def _r(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> int:
     return r
 
 
+# per number of sets: the three memo dicts, the lane guard and the first six biases (see lanes.lane_min)
+_HOT = [(*FAST[sets], GUARDS[sets], *BIASES[sets][:6]) for sets in range(5)]
+
+
 def _fast_r(counts: Sequence[int], n: int) -> int:
     """Replacement number of a hand with nothing outside it (the hot path, inlined)."""
     sets = n // 3
-    fast = FAST[sets]
+    memo_p, memo_s, memo_i, g, b0, b1, b2, b3, b4, b5 = _HOT[sets]
     pin = tuple(counts[9:18])
-    p = fast[PIN].get(pin)
+    p = memo_p.get(pin)
     sou = tuple(counts[18:27])
-    s = fast[SOU].get(sou)
+    s = memo_s.get(sou)
     iso = [counts[0], counts[8], *counts[27:34]]
     iso.sort()
     iso_key = tuple(iso)
-    i = fast[ISO].get(iso_key)
+    i = memo_i.get(iso_key)
     if p is None or s is None or i is None:  # first sight of some group: fill only what is missing
         try:
             if p is None:
@@ -113,7 +117,17 @@ def _fast_r(counts: Sequence[int], n: int) -> int:
         except (BadCounts, IndexError):
             full_check(counts, None)
             raise
-    r = lane_min(p + s + i, sets)
+    total = p + s + i
+    # lane_min inlined for the usual answers 0-5
+    if (total + b3) & g != g:
+        if (total + b1) & g != g:
+            r = 0 if (total + b0) & g != g else 1
+        else:
+            r = 2 if (total + b2) & g != g else 3
+    elif (total + b5) & g != g:
+        r = 4 if (total + b4) & g != g else 5
+    else:
+        r = lane_min(total, sets)
     if n >= 13 and r > 0:
         kinds = NUM_KINDS - counts.count(0)
         pairs = kinds - counts.count(1)

@@ -1,0 +1,18 @@
+"""Whole discard tables against the `mahjong` brute force (28 oracle calls per discard), part 1 of 2.
+
+See test_analysis_oracle.py for the cases; the parts run on separate cores.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_analysis_oracle import check_discard_tables, drawn_cases
+
+LABELS = ["random", "concentrated", "complete", "seven pairs"]
+
+
+@pytest.mark.parametrize("label", LABELS)
+def test_discard_table_matches_oracle(label: str) -> None:
+    cases = drawn_cases(label, 60)
+    assert len(cases) == 60
+    assert check_discard_tables(cases) == []
