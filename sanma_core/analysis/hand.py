@@ -108,7 +108,11 @@ def analyze_hand(
     validate_hand(hand, meld_list, kita, get_ruleset(rules))
     counts = to_counts(hand)
     outside = outside_counts(meld_list, kita)
-    sh = shanten(counts, outside)
+    drawn = len(hand) % 3 == 2
+    options = tuple(discard_options(counts, outside)) if drawn else ()
+    best = min((d.shanten for d in options), default=0)
+    # a hand that must discard is as far as its best discard, unless that discard is tenpai (it may be complete)
+    sh = best if best > 0 else shanten(counts, outside)
     common = {
         "tiles": tuple(hand),
         "melds": meld_list,
@@ -117,8 +121,8 @@ def analyze_hand(
         "outside": tuple(outside),
         "shanten": sh,
     }
-    if len(hand) % 3 == 2:
-        return HandAnalysis(**common, discards=tuple(discard_options(counts, outside)))
+    if drawn:
+        return HandAnalysis(**common, discards=options)
     useful = ukeire(counts, outside)
     return HandAnalysis(**common, waits=useful.tiles if sh == 0 else (), ukeire=useful)
 
