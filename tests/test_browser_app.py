@@ -4,67 +4,20 @@ Loads the app, answers one drill question by clicking tiles, and saves screensho
 under artifacts/ (git-ignored). Every wait is bounded.
 """
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
-
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, ROOT, WAIT_MS, require_chromium, streamlit_server
+from playwright import sync_api
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = ROOT / "artifacts"
-WAIT_MS = 30_000
-
-from playwright import sync_api  # noqa: E402
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh (Debian's chromium package)")
-    port = _free_port()
-    db = tmp_path_factory.mktemp("browser") / "progress.db"
-    env = dict(os.environ, SANMA_TUTOR_DB=str(db))
-    log = open(tmp_path_factory.mktemp("log") / "streamlit.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"streamlit did not start on {url}; see {log.name}")
-        time.sleep(0.3)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    require_chromium()
+    with streamlit_server(tmp_path_factory.mktemp("browser")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

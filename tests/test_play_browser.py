@@ -5,71 +5,30 @@ Every wait is bounded; the test fails when Chromium is missing (scripts/ensure_c
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
+from playwright import sync_api
 
 from sanma_core.game import Phase
 from tutor.play import PlaySession, PlaySettings
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LAUNCH_ARGS = CHROMIUM_ARGS
 # with this seed the normal bots end the first hand after a few human steps (a bot's tsumo); any seed works,
 # the test only gets longer
 SEED = 56
 HAND_BUTTONS = '[class*="st-key-play_hand_"] button:visible'
 
 pytestmark = pytest.mark.browser
-from playwright import sync_api  # noqa: E402
-
-if not os.path.exists(CHROMIUM):
-    pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh (Debian's chromium package)", pytrace=False)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = _free_port()
-    env = dict(os.environ, SANMA_TUTOR_DB=str(tmp_path_factory.mktemp("db") / "progress.db"))
-    streamlit = Path(sys.executable).with_name("streamlit")
-    proc = subprocess.Popen(
-        [str(streamlit), "run", "app.py", "--server.headless", "true", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 40
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail("streamlit did not answer on /_stcore/health within 40 s")
-        time.sleep(0.3)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    require_chromium()
+    with streamlit_server(tmp_path_factory.mktemp("play-browser")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
