@@ -132,26 +132,6 @@ def test_push_or_fold_at_one_shanten_depends_on_level_and_standing():
     assert decide("normal", early, 0).facts["mode"] == "push"
     assert decide("hard", early, 0).facts["mode"] == "careful"  # a cheap hand keeps 1-shanten only with safe tiles
     leading = _one_shanten_against_riichi(1, [52000, 30000, 23000])
-    guarded = decide("normal", leading, 0)  # a big South-round lead: normal folds its 1-shanten hand
-    assert guarded.facts["mode"] == "fold" and guarded.action == Action.discard(0, T("9p"))
-    level = _one_shanten_against_riichi(1, [36000, 35000, 34000])  # a small lead: normal keeps pushing
-    assert decide("normal", level, 0).facts["mode"] == "push"
+    assert decide("normal", leading, 0).facts["mode"] == "push"
     d = decide("hard", leading, 0)
     assert d.facts["mode"] == "fold" and d.action == Action.discard(0, T("9p"))
-
-
-def test_placement_mode_guards_a_lead_and_chases_a_deficit():
-    from sanma_core.bots.levels import _placement_mode
-
-    def view(round_wind, scores):
-        return arranged_game("tenhou", hands=["123p456p789s11s46p", None, None], round_wind=round_wind,
-                             scores=scores).view(0)
-
-    south_lead = view(1, [40000, 35000, 30000])
-    assert _placement_mode(south_lead, 1) == "fold" and _placement_mode(south_lead, 0) is None
-    east_lead = view(0, [40000, 35000, 30000])
-    assert _placement_mode(east_lead, 1) is None
-    assert _placement_mode(view(0, [55000, 30000, 20000]), 2) == "fold"
-    behind = view(1, [20000, 45000, 40000])
-    assert _placement_mode(behind, 2) == "push" and _placement_mode(behind, 3) is None
-    assert _placement_mode(view(0, [20000, 45000, 40000]), 2) is None

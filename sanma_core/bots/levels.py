@@ -40,10 +40,7 @@ if TYPE_CHECKING:
 
 DAMA_ENOUGH = 8000  # a hand worth a mangan without riichi stays hidden
 RIICHI_GAIN = 1.25  # riichi must add a quarter to the expected value to be worth the stick and the lock
-PROTECT_LEAD = 8000  # a lead in the South round worth keeping by folding (hard, even with a good 1-shanten)
-GUARD_LEAD_SOUTH = 4000  # normal: a South-round lead at which any hand short of tenpai folds
-GUARD_LEAD_EAST = 15000  # normal: an East-round lead big enough to guard the same way
-CHASE_DEFICIT = 12000  # normal: a South-round deficit at which a 2-shanten hand still pushes
+PROTECT_LEAD = 8000  # a lead in the South round worth keeping by folding
 SAFE_ENOUGH = 3.5  # danger at or below which a 1-shanten hand may keep pushing (suji, no-chance, honours)
 
 
@@ -55,22 +52,6 @@ def _lead(view: SeatView) -> int:
     """Points ahead of the best other seat (negative when behind)."""
     me = view.seats[view.seat].score
     return me - max(ps.score for ps in view.seats if ps.seat != view.seat)
-
-
-def _placement_mode(view: SeatView, shanten: int) -> str | None:
-    """'fold' to guard a lead, 'push' to chase a deficit, or None when the scores do not decide.
-
-    A seat far enough ahead folds any hand short of tenpai (a smaller lead
-    suffices in the South round); a seat far behind in the South round pushes
-    a 2-shanten hand rather than give up its last chances.
-    """
-    lead = _lead(view)
-    south = view.round_wind >= 1
-    if shanten >= 1 and lead >= (GUARD_LEAD_SOUTH if south else GUARD_LEAD_EAST):
-        return "fold"
-    if south and lead <= -CHASE_DEFICIT and shanten <= 2:
-        return "push"
-    return None
 
 
 def _meld_kinds(view: SeatView) -> list[int]:
@@ -405,9 +386,6 @@ class NormalBot(EasyBot):
 
     def _push_limit(self, table: Table, best: Candidate, threats: list[Opponent]) -> str:
         """'push', 'careful' (keep the shanten only with safe-ish tiles) or 'fold'."""
-        placed = _placement_mode(table.view, best.shanten)
-        if placed is not None:
-            return placed
         riichi = threats[0].label == "riichi"
         if best.shanten <= 1:
             return "push"
