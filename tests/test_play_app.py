@@ -11,7 +11,7 @@ from test_play_helpers import first_hand_with, greedy
 from sanma_core.bots import make_bot
 from sanma_core.game import Phase
 from sanma_core.scoring.payments import four_player_settlement, settle_win
-from sanma_core.tiles import tile_name
+from sanma_core.tiles import EAST, tile_name
 from tutor.play import PlaySession, PlaySettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,7 +121,7 @@ def test_result_screen_numbers_equal_the_engine_settlement(play):
     result = session.game.result
     (win,) = result.wins
     score = win.score
-    dealer = win.context.seat_wind == 0
+    dealer = win.context.seat == EAST
     sanma = settle_win(session.game.rules, score.han, score.fu, dealer, True, score.yakuman, win.context.honba,
                        win.context.sticks)
     four = four_player_settlement(score.han, score.fu, dealer, True, score.yakuman, win.context.honba)

@@ -13,12 +13,10 @@ per hand state because bots and simulations ask them on every turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from ..melds import Meld
 from ..rules import Ruleset
+from ..scoring import ScoreResult, WinInput, try_score
 
 # ---- waits ----------------------------------------------------------------
 
@@ -55,64 +53,6 @@ def shanten(counts: Sequence[int], outside: Sequence[int] | None = None) -> int:
 # ---- scoring ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class WinContext:
-    """Everything the game knows about a win, in the game's own terms."""
-
-    hand: tuple[int, ...]  # concealed tiles including the winning tile
-    win: int
-    melds: tuple[Meld, ...] = ()
-    kita: int = 0
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    seat_wind: int = 0  # 0 East, 1 South, 2 West
-    round_wind: int = 0
-    dora: tuple[int, ...] = ()
-    ura: tuple[int, ...] = ()
-    honba: int = 0
-    sticks: int = 0
-
-
-WIND_NAMES = ("E", "S", "W")
-
-
-def _win_input(ctx: WinContext) -> Any:
-    from ..scoring import WinInput
-
-    return WinInput(
-        hand=list(ctx.hand),
-        win=ctx.win,
-        melds=list(ctx.melds),
-        kita=ctx.kita,
-        tsumo=ctx.tsumo,
-        riichi=ctx.riichi or ctx.double_riichi,
-        double_riichi=ctx.double_riichi,
-        ippatsu=ctx.ippatsu,
-        rinshan=ctx.rinshan,
-        chankan=ctx.chankan,
-        haitei=ctx.haitei,
-        houtei=ctx.houtei,
-        tenhou=ctx.tenhou,
-        chiihou=ctx.chiihou,
-        seat=WIND_NAMES[ctx.seat_wind],
-        round=WIND_NAMES[ctx.round_wind],
-        dora=list(ctx.dora),
-        ura=list(ctx.ura),
-        honba=ctx.honba,
-        sticks=ctx.sticks,
-    )
-
-
-def score_win(ctx: WinContext, rules: Ruleset) -> Any | None:
+def score_win(win: WinInput, rules: Ruleset) -> ScoreResult | None:
     """The scoring engine's result for a win, or None when the hand has no yaku or is not complete."""
-    from ..scoring import try_score
-
-    return try_score(_win_input(ctx), rules)
+    return try_score(win, rules)

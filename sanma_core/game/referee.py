@@ -20,8 +20,9 @@ from typing import Any
 
 from ..melds import make_meld
 from ..rules import Ruleset, get_ruleset
+from ..scoring import WinInput
 from ..scoring.payments import final_placement, nagashi_payments, noten_payments, win_deltas
-from ..tiles import NORTH, TERMINALS_AND_HONOURS, kind, kind_name, sort_tiles, tile_name, to_counts, to_mjai
+from ..tiles import EAST, NORTH, TERMINALS_AND_HONOURS, kind, kind_name, sort_tiles, tile_name, to_counts, to_mjai
 from . import evaluation
 from .actions import (
     ABORT,
@@ -630,13 +631,13 @@ class Game:
         replacement = tsumo and self.draw_kind == "replacement"
         live = self.wall.live_remaining
         hand = tuple(self.hands[s]) if tsumo else (*self.hands[s], tile)
-        return evaluation.WinContext(
+        return WinInput(
             hand=hand,
             win=tile,
             melds=tuple(cm.meld for cm in self.melds[s]),
             kita=self.kita[s],
             tsumo=tsumo,
-            riichi=self.riichi[s] and not self.double_riichi[s],
+            riichi=self.riichi[s],
             double_riichi=self.double_riichi[s],
             ippatsu=self.ippatsu[s],
             rinshan=replacement and not first,
@@ -645,8 +646,8 @@ class Game:
             houtei=window == "discard" and live == 0,
             tenhou=first and s == self.dealer,
             chiihou=first and s != self.dealer,
-            seat_wind=self.seat_wind(s),
-            round_wind=self.round_wind,
+            seat=EAST + self.seat_wind(s),
+            round=EAST + self.round_wind,
             dora=tuple(self.dora_indicators()),
             ura=tuple(self.ura_indicators()) if rules.ura_dora and self.riichi[s] else (),
             honba=honba,

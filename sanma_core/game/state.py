@@ -87,7 +87,7 @@ class WinResult:
     score: Any  # the scoring engine's ScoreResult
     deltas: tuple[int, int, int]
     ura: tuple[int, ...]
-    context: Any  # the evaluation.WinContext that was scored
+    context: Any  # the scoring.WinInput that was scored
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ def _payment_lines(win: WinResult, four: Settlement) -> tuple[PaymentLine, ...]:
 def win_summary(game: Game, win: WinResult) -> WinSummary:
     score, ctx = win.score, win.context
     expl = score.explanation
-    dealer = ctx.seat_wind == 0
+    dealer = ctx.dealer
     four = four_player_settlement(score.han, score.fu, dealer, win.tsumo, score.yakuman, ctx.honba)
     return WinSummary(
         seat=win.seat,
