@@ -55,6 +55,19 @@ def _hand(pg) -> list[str]:
     return pg.evaluate(_HAND_JS)
 
 
+def _settled_hand(pg, timeout_s: float = 20) -> list[str]:
+    """The own hand once the page has finished redrawing: two reads 0.4 s apart agree."""
+    deadline = time.monotonic() + timeout_s
+    last = _hand(pg)
+    while time.monotonic() < deadline:
+        pg.wait_for_timeout(400)
+        now = _hand(pg)
+        if now and now == last:
+            return now
+        last = now
+    raise AssertionError(f"the hand kept changing for {timeout_s:.0f} s: {last}")
+
+
 _KEY_JS = """() => {
   const steps = [...document.querySelectorAll('[class*="st-key-play_hand_play"]')]
     .map(b => Number((b.className.match(/st-key-play_hand_play(\\d+)/) || [0, -1])[1]));
@@ -129,10 +142,10 @@ def test_one_hand_by_clicking(page, server):
         if clicks == 2 and not refreshed:
             # a refresh in the same session keeps the game
             pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
-            before = _hand(pg)
+            before = _settled_hand(pg)
             pg.reload(wait_until="domcontentloaded")
             pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
-            assert _hand(pg) == before
+            assert _settled_hand(pg) == before
             refreshed = True
     assert pg.locator(".st-key-play_next").count(), "the hand did not end within 120 s"
     assert refreshed and clicks >= 2
