@@ -14,6 +14,7 @@ MODULES = [
     "groups",
     "hand",
     "lanes",
+    "pinched",
     "shape",
     "suit_index",
     "tables",

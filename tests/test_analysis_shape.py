@@ -181,6 +181,55 @@ def test_suit_table_matches_the_dynamic_programme() -> None:
         assert suit_costs(pattern) == suit_vector(pattern), pattern
 
 
+def test_pinched_table_matches_the_dynamic_programme() -> None:
+    """Every rank's cap (0–4 read directly, 5–8 by mirror) on a spread of patterns up to 12 tiles."""
+    from sanma_core.analysis.pinched import PINCH_TILES, pinch_caps, pinched_vector
+
+    checked = 0
+    for rank in range(9):
+        caps = pinch_caps(rank)
+        patterns = list(iter_patterns(caps, PINCH_TILES))
+        for pattern in patterns[rank :: len(patterns) // 300]:
+            assert pinched_vector(pattern, rank) == suit_vector(pattern, caps), (pattern, rank)
+            checked += 1
+    assert checked >= 9 * 300
+
+
+def test_suit_records_from_the_tables_match_the_programme() -> None:
+    """A draw's delta read from two table entries equals the delta of two computed vectors."""
+    import random
+
+    from sanma_core.analysis import draw_masks
+    from sanma_core.analysis.hand_groups import capped_suit_expansion
+    from sanma_core.analysis.lanes import PIN, SOU, expand
+    from sanma_core.analysis.pinched import pinch_caps
+
+    rng = random.Random(19)
+    for _ in range(400):
+        rank = rng.choice([-1, *range(9)])
+        caps = (4,) * 9 if rank < 0 else pinch_caps(rank)
+        held = [0] * 9
+        for _ in range(rng.randint(0, 11)):
+            r = rng.randrange(9)
+            if held[r] < caps[r]:
+                held[r] += 1
+        key, role, sets = tuple(held), rng.choice((PIN, SOU)), rng.randint(1, 4)
+        rec = draw_masks._table_record(key, role, sets, None if rank < 0 else caps)
+        assert rec is not None
+        base = expand(suit_vector(key, caps), role, sets)
+        assert rec[0] == base
+        expected = []
+        for r in range(9):
+            if held[r] < caps[r]:
+                plus = (*key[:r], key[r] + 1, *key[r + 1 :])
+                after = expand(suit_vector(plus, caps), role, sets)
+                if after != base:
+                    expected.append(((base - after) << 6, 1 << (9 + 9 * role + r)))
+        assert list(rec[1]) == expected, (key, caps)
+        if rank >= 0:
+            assert capped_suit_expansion(key, caps, role, sets) == base
+
+
 def test_isolated_vector_examples() -> None:
     assert isolated_vector((0,) * 9)[4] == 12  # four bought triplets
     assert isolated_vector((4, 2, 0, 0, 0, 0, 0, 0, 0))[6] == 0  # quad as a triplet, the pair

@@ -34,6 +34,7 @@ from .hand_groups import (
     MaskMemo,
     Record,
     capped_suit_expansion,
+    entry_expansion,
     group,
     iso_expansion,
     iso_key,
@@ -41,6 +42,9 @@ from .hand_groups import (
     suit_expansion,
 )
 from .lanes import BIASES, GIVE_UP, GUARDS, ISO, PIN, SOU, lane_min
+from .pinched import PINCH_TILES, pinched_entry
+from .suit_index import FULL_CAPS, MAX_TILES
+from .tables import suit_entry
 
 _iso_counts = itemgetter(*ISOLATED)
 _GUARD_SHIFT = 6  # a lane's guard bit sits 6 bits above its unit bit (lanes are 7 bits)
@@ -57,10 +61,54 @@ def _key(counts: Sequence[int], role: int) -> tuple[int, ...]:
     return _iso_counts(counts)
 
 
+def _pinch_rank(group_caps: object) -> int:
+    """The rank a single pon caps at 1 (all other ranks 4), or −1."""
+    assert isinstance(group_caps, tuple)
+    return group_caps.index(1) if group_caps.count(4) == 8 and 1 in group_caps else -1
+
+
+def _table_record(key: tuple[int, ...], role: int, sets: int, group_caps: object) -> Record | None:
+    """A suit's record straight from table entries (plain, or beside one pon); None past the tables.
+
+    A draw lowers every cost by 0 or 1, so the difference of two packed
+    entries is itself a packed 0/1 vector and expands to the draw's delta.
+    """
+    if group_caps is None:
+        if sum(key) >= MAX_TILES:
+            return None
+        entry_of = suit_entry
+        caps: tuple[int, ...] = FULL_CAPS
+    else:
+        if sum(key) >= PINCH_TILES:
+            return None
+        rank = _pinch_rank(group_caps)
+        caps = group_caps  # type: ignore[assignment]
+
+        def entry_of(k: tuple[int, ...]) -> int:
+            return pinched_entry(k, rank)
+
+    base_entry = entry_of(key)
+    start = 9 + 9 * role
+    items = []
+    for r in range(9):
+        c = key[r]
+        if c < caps[r]:
+            delta = base_entry - entry_of((*key[:r], c + 1, *key[r + 1 :]))
+            if delta:
+                lanes = entry_expansion(delta, role, sets)
+                if lanes:
+                    items.append((lanes << _GUARD_SHIFT, 1 << (start + r)))
+    return entry_expansion(base_entry, role, sets), tuple(items), {}
+
+
 def _build(
     counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: int, key: tuple[int, ...], group_caps: object
 ) -> Record:
     """A group's record from its expansion after each possible draw."""
+    if role != ISO and (group_caps is None or _pinch_rank(group_caps) >= 0):
+        table_record = _table_record(key, role, sets, group_caps)
+        if table_record is not None:
+            return table_record
     if group_caps is not None and role != ISO:
         assert isinstance(group_caps, tuple)
         base = capped_suit_expansion(key, group_caps, role, sets)

@@ -47,6 +47,15 @@ RECORDS: list[list[dict[tuple[object, ...], Record]]] = [[{}, {}, {}] for _ in r
 _BY_ENTRY: list[list[dict[int, int]]] = [[{}, {}] for _ in range(5)]
 
 
+def entry_expansion(entry: int, role: int, sets: int) -> int:
+    """Expansion of a packed table entry (a vector, or the 0/1 difference of two vectors)."""
+    by_entry = _BY_ENTRY[sets][role]
+    packed = by_entry.get(entry)
+    if packed is None:
+        packed = by_entry[entry] = expand(unpack_entry(entry), role, sets)
+    return packed
+
+
 def suit_expansion(key: tuple[int, ...], role: int, sets: int) -> int:
     cache = FAST[sets][role]
     packed = cache.get(key)
@@ -56,11 +65,7 @@ def suit_expansion(key: tuple[int, ...], role: int, sets: int) -> int:
         if sum(key) > 14:  # only as a draw of a 14-tile suit, never a real hand
             packed = expand(suit_vector(key), role, sets)
         else:
-            entry = suit_entry(key)
-            by_entry = _BY_ENTRY[sets][role]
-            packed = by_entry.get(entry)
-            if packed is None:
-                packed = by_entry[entry] = expand(unpack_entry(entry), role, sets)
+            packed = entry_expansion(suit_entry(key), role, sets)
         if len(cache) > MEMO_LIMIT:
             cache.clear()
         cache[key] = packed

@@ -1,74 +1,84 @@
-"""A minimal perfect hash for 9-rank suit patterns with at most 14 tiles.
+"""Minimal perfect hashes for 9-rank suit patterns.
 
-Patterns (counts 0–4 per rank, total ≤ 14) are numbered in lexicographic
-order of their counts, 0 … ``PATTERN_COUNT`` − 1, so a flat table can hold one
-entry per pattern with no gaps.
+Patterns (a count per rank, each at most that rank's cap, total at most a
+budget) are numbered in lexicographic order of their counts, 0 … count − 1,
+so a flat table can hold one entry per pattern with no gaps. The plain index
+(caps 4, at most 14 tiles) numbers every suit a hand can hold; indexes with a
+rank capped at 1 number the suits beside a pon (see :mod:`.pinched`).
 
 >>> suit_index((0,) * 9), suit_index((0,) * 8 + (1,))
 (0, 1)
 >>> PATTERN_COUNT
 405350
+>>> index, count = compile_index((1, 4, 4, 4, 4, 4, 4, 4, 4), 12)
+>>> count, index((1,) + (0,) * 8)
+(127560, 75750)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 MAX_TILES = 14
 RANKS = 9
+FULL_CAPS = (4,) * RANKS
+
+Index = Callable[[tuple[int, ...]], int]
 
 
 @cache
-def _patterns(ranks: int, budget: int) -> int:
-    """How many patterns fill ``ranks`` ranks (0–4 each) with at most ``budget`` tiles."""
-    if ranks == 0:
+def pattern_count(caps: tuple[int, ...], budget: int) -> int:
+    """How many patterns fill ranks with these ``caps`` using at most ``budget`` tiles."""
+    if budget < 0:
+        return 0
+    if not caps:
         return 1
-    return sum(_patterns(ranks - 1, budget - c) for c in range(min(4, budget) + 1))
+    return sum(pattern_count(caps[1:], budget - c) for c in range(min(caps[0], budget) + 1))
 
 
-PATTERN_COUNT = _patterns(RANKS, MAX_TILES)
+def compile_index(caps: tuple[int, ...], max_tiles: int) -> tuple[Index, int]:
+    """The lexicographic index over patterns within ``caps`` and ``max_tiles``, unrolled, and the pattern count.
 
-# _OFFSETS[i][s][c]: patterns that precede any pattern whose rank i holds c
-# tiles, among those sharing the same first i ranks with prefix sum s.
-_OFFSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
+    ``offsets[i][s][c]`` counts the patterns that precede any pattern whose
+    rank i holds c tiles, among those sharing its first i ranks (sum s).
+    """
+    ranks = len(caps)
+    offsets = tuple(
         tuple(
-            sum(_patterns(RANKS - 1 - i, MAX_TILES - s - d) for d in range(c)) for c in range(min(4, MAX_TILES - s) + 1)
+            tuple(
+                sum(pattern_count(caps[i + 1 :], max_tiles - s - d) for d in range(c))
+                for c in range(min(caps[i], max(max_tiles - s, 0)) + 1)
+            )
+            for s in range(max_tiles + 1)
         )
-        for s in range(MAX_TILES + 1)
+        for i in range(ranks)
     )
-    for i in range(RANKS)
-)
-
-
-def _compile_index():  # noqa: ANN202 - generated function
-    """:func:`suit_index` unrolled over the 9 ranks (the loop version is ~3× slower)."""
-    lines = ["def suit_index(counts):", f"    {', '.join(f'c{i}' for i in range(RANKS))} = counts"]
+    lines = ["def index(counts):", f"    {', '.join(f'c{i}' for i in range(ranks))}, = counts"]
     lines.append("    s = c0")
-    lines.append("    index = O0[0][c0]")
-    for i in range(1, RANKS):
-        lines.append(f"    index += O{i}[s][c{i}]")
-        if i < RANKS - 1:
+    lines.append("    i = O0[0][c0]")
+    for i in range(1, ranks):
+        lines.append(f"    i += O{i}[s][c{i}]")
+        if i < ranks - 1:
             lines.append(f"    s += c{i}")
-    lines.append("    return index")
-    namespace: dict[str, object] = {f"O{i}": _OFFSETS[i] for i in range(RANKS)}
-    exec("\n".join(lines) + "\n", namespace)  # built from integers only
-    return namespace["suit_index"]
+    lines.append("    return i")
+    namespace: dict[str, object] = {f"O{i}": offsets[i] for i in range(ranks)}
+    exec("\n".join(lines) + "\n", namespace)  # built from integers only (a loop is ~3× slower)
+    return namespace["index"], pattern_count(caps, max_tiles)  # type: ignore[return-value]
 
 
-suit_index = _compile_index()
+suit_index, PATTERN_COUNT = compile_index(FULL_CAPS, MAX_TILES)
 suit_index.__doc__ = "Rank of a suit pattern in lexicographic order (counts 0–4, total ≤ 14)."
 
 
-def iter_patterns() -> Iterator[tuple[int, ...]]:
+def iter_patterns(caps: tuple[int, ...] = FULL_CAPS, max_tiles: int = MAX_TILES) -> Iterator[tuple[int, ...]]:
     """Every pattern in index order."""
 
     def walk(prefix: tuple[int, ...], budget: int) -> Iterator[tuple[int, ...]]:
-        if len(prefix) == RANKS:
+        if len(prefix) == len(caps):
             yield prefix
             return
-        for c in range(min(4, budget) + 1):
+        for c in range(min(caps[len(prefix)], budget) + 1):
             yield from walk((*prefix, c), budget - c)
 
-    return walk((), MAX_TILES)
+    return walk((), max_tiles)

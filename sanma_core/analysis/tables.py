@@ -1,9 +1,10 @@
 """Group cost vectors: the packed suit table plus exact fallbacks.
 
 Uncapped suits (no own copies outside the hand) read the precomputed table
-(``suit_table_data.py``, decoded on first use in a few milliseconds); suits
-with a pon or kan go to :mod:`.capped`, isolated kinds to :mod:`.groups`.
-Answers are memoised.
+(``suit_table_data.py``, decoded on first use in a few milliseconds), and so
+do suits beside one pon (:mod:`.pinched`); other capped suits (a kan, two
+pons) go to :mod:`.capped`, isolated kinds to :mod:`.groups`. Answers are
+memoised.
 
 >>> suit_costs((1, 1, 1, 0, 0, 0, 0, 0, 0))[1]
 0
@@ -16,7 +17,8 @@ import zlib
 
 from .capped import capped_suit_vector
 from .capped import clear_memo as clear_capped_memo
-from .groups import isolated_vector, suit_vector
+from .groups import INF, isolated_vector, suit_vector
+from .pinched import PINCH_TILES, pinched_entry
 from .suit_index import suit_index
 
 ENTRY_BYTES = 5
@@ -73,9 +75,16 @@ def capped_suit_costs(key: tuple[int, ...], caps: tuple[int, ...], max_sets: int
 
     Entries for more than ``max_sets`` sets are ``INF``; see :mod:`.capped`.
     """
-    if caps == (4,) * 9:
+    if caps == _FULL:
         return suit_costs(key)
+    if caps.count(4) == 8 and 1 in caps and sum(key) <= PINCH_TILES:  # beside one pon
+        vec = unpack_entry(pinched_entry(key, caps.index(1)))
+        return vec if max_sets == 4 else vec[: max_sets + 1] + _INF[max_sets:4] + vec[5 : 6 + max_sets] + _INF[max_sets:4]
     return capped_suit_vector(key, caps, max_sets)
+
+
+_FULL = (4,) * 9
+_INF = (INF,) * 4
 
 
 def isolated_costs(sorted_counts: tuple[int, ...]) -> tuple[int, ...]:
