@@ -15,6 +15,8 @@ the red fives.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Iterable, Sequence
 
 NUM_KINDS = 34
@@ -107,11 +109,22 @@ def _suit_tile(digit: int, suit: str, text: str) -> int:
     return base + digit - 1
 
 
+_PLAIN_MPSZ = re.compile(r"(?:[0-9]+[mpsz])+")
+_MPSZ_GROUP = re.compile(r"([0-9]+)([mpsz])")
+# every valid digit-and-suit pair of plain MPSZ ("1m", "0p", "7z", …) and its tile
+_MPSZ_TILE: dict[str, int] = {}
+
+
 def parse_tiles(text: str) -> list[int]:
     """Parse MPSZ (``123p0s44z``), also accepting mjai honour letters and ``5pr``.
 
     The result keeps the written order; raises :class:`NotationError` naming the bad part.
     """
+    if isinstance(text, str) and _PLAIN_MPSZ.fullmatch(text):  # the common plain form, by lookup
+        try:
+            return [_MPSZ_TILE[d + suit] for digits, suit in _MPSZ_GROUP.findall(text) for d in digits]
+        except KeyError:
+            pass  # the careful parser below names the bad tile
     if not isinstance(text, str):
         raise NotationError(f"tiles must be a string, got {type(text).__name__}")
     tiles: list[int] = []
@@ -150,6 +163,12 @@ def parse_tiles(text: str) -> list[int]:
     if pending:
         raise NotationError(f"digits {''.join(map(str, pending))!r} at the end of {text!r} have no suit letter")
     return tiles
+
+
+for _suit in "mpsz":
+    for _digit in range(10):
+        with contextlib.suppress(NotationError):  # 2m–8m, 0m, 0z, 8z, 9z stay out
+            _MPSZ_TILE[f"{_digit}{_suit}"] = _suit_tile(_digit, _suit, "")
 
 
 def parse_tile(text: str) -> int:
@@ -247,18 +266,21 @@ def check_tile_supply(tiles: Iterable[int], red_fives: dict[int, int] | None = N
 
     ``red_fives`` maps a five kind (13 or 22) to how many red copies the ruleset has.
     """
-    counts = [0] * NUM_KINDS
-    reds = {FIVE_P: 0, FIVE_S: 0}
+    counts = [0] * (NUM_KINDS + 2)  # red fives counted apart in 34 and 35 first
     for t in tiles:
-        k = kind(t)
-        counts[k] += 1
-        if is_red(t):
-            reds[k] += 1
-        if k not in SANMA_KIND_SET:
+        if not 0 <= t <= RED_5S:
+            raise NotationError(f"not a tile: {t!r} (tiles are 0–35)")
+        counts[t] += 1
+    for k in range(1, 8):
+        if counts[k]:
             raise NotationError(f"{kind_name(k)} does not exist in sanma")
-    for k, n in enumerate(counts):
-        if n > 4:
-            raise NotationError(f"{n} copies of {kind_name(k)}: only 4 exist")
+    reds = {FIVE_P: counts[RED_5P], FIVE_S: counts[RED_5S]}
+    counts[FIVE_P] += counts[RED_5P]
+    counts[FIVE_S] += counts[RED_5S]
+    if max(counts) > 4:
+        for k in range(NUM_KINDS):
+            if counts[k] > 4:
+                raise NotationError(f"{counts[k]} copies of {kind_name(k)}: only 4 exist")
     if red_fives is not None:
         for k, n in reds.items():
             allowed = red_fives.get(k, 0)

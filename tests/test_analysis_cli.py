@@ -183,3 +183,30 @@ def test_main_in_process_returns_codes(capsys: pytest.CaptureFixture[str]) -> No
     assert analyze.main(["123456789p1144s"]) == 0
     assert "Waits:   14s (4 left)" in capsys.readouterr().out
     assert analyze.main(["--bogus-flag"]) == 2
+
+
+def test_batch_json_text_equals_the_encoded_dict() -> None:
+    """The batch writes memoised JSON pieces; they must spell exactly what json.dumps would."""
+    import random
+
+    from sanma_core.analysis import analysis_json_text
+    from sanma_core.tiles import format_tiles
+
+    rng = random.Random(23)
+    kinds = [0, 8, *range(9, 34)]
+    checked = 0
+    for i in range(600):
+        wall = [k for k in kinds for _ in range(4)]
+        rng.shuffle(wall)
+        melds = []
+        if i % 4 == 3:
+            kind = rng.choice(kinds)
+            for _ in range(3):
+                wall.remove(kind)
+            melds.append(f"pon:{format_tiles([kind] * 3)}")
+        hand = wall[: 13 - 3 * len(melds) + i % 2]
+        kita = min(rng.randint(0, 2), 4 - hand.count(30)) if not melds else 0
+        analysis = analyze_hand(hand, melds, kita)
+        assert analysis_json_text(analysis) == json.dumps(analysis_to_json(analysis), ensure_ascii=False)
+        checked += 1
+    assert checked == 600

@@ -144,3 +144,25 @@ def test_meld_parser_never_raises_other_errors(text):
         parse_meld(text)
     except NotationError as exc:
         assert str(exc)
+
+
+@given(st.lists(st.tuples(st.text(alphabet="0123456789", min_size=1, max_size=4), st.sampled_from("mpsz")), max_size=6))
+def test_plain_mpsz_lookup_agrees_with_the_careful_parser(groups):
+    """Plain MPSZ is parsed by table lookup; a leading space sends the same text through the careful parser."""
+    text = "".join(digits + suit for digits, suit in groups)
+
+    def outcome(t: str) -> object:
+        try:
+            return parse_tiles(t)
+        except NotationError as exc:
+            return ("error", str(exc).replace(repr(t), "TEXT"))
+
+    assert outcome(text) == outcome(" " + text) if text else True
+
+
+def test_supply_check_rejects_non_tiles():
+    for bad in (-1, 36, 99):
+        with pytest.raises(NotationError, match="not a tile"):
+            check_tile_supply([0, bad])
+    with pytest.raises(NotationError, match="2m does not exist"):
+        check_tile_supply([1])

@@ -1,6 +1,14 @@
 """Hand analysis: shanten, waits, useful tiles (ukeire), the discard table, furiten."""
 
-from .hand import HandAnalysis, HandError, analysis_to_json, analyze_hand, outside_counts, validate_hand
+from .hand import (
+    HandAnalysis,
+    HandError,
+    analysis_json_text,
+    analysis_to_json,
+    analyze_hand,
+    outside_counts,
+    validate_hand,
+)
 from .hand_groups import clear_caches
 from .shape import (
     IMPOSSIBLE,
@@ -21,6 +29,7 @@ __all__ = [
     "clear_caches",
     "HandAnalysis",
     "HandError",
+    "analysis_json_text",
     "analysis_to_json",
     "analyze_hand",
     "outside_counts",

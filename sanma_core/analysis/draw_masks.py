@@ -21,7 +21,7 @@ each discard changes, and builds it only the first time that key is seen.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from operator import itemgetter
 
 from ..tiles import SANMA_KINDS
@@ -219,12 +219,12 @@ def useful_mask(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> tu
     return from_records(counts, caps, n, recs)
 
 
-def discard_masks(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> Iterator[tuple[int, int, int]]:
+def discard_masks(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> list[tuple[int, int, int]]:
     """(discard kind, replacement number, useful mask) per distinct discard of checked 3n+2 counts."""
     gcaps = hand_caps(caps)
     if gcaps[PIN] is None and gcaps[SOU] is None:  # nothing outside, or only honours/terminals (kita)
-        yield from _suits_free_discard_masks(counts, caps, n, gcaps[ISO])
-        return
+        return _suits_free_discard_masks(counts, caps, n, gcaps[ISO])
+    rows = []
     sets = n // 3
     base = [record(counts, caps, sets, role, gcaps[role]) for role in (PIN, SOU, ISO)]
     after = list(counts)
@@ -236,7 +236,8 @@ def discard_masks(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> 
             recs[role] = record(after, caps, sets, role, gcaps[role])
             r, mask = from_records(after, caps, n - 1, recs)
             after[k] += 1
-            yield k, r, mask
+            rows.append((k, r, mask))
+    return rows
 
 
 SANMA_KINDS_IN_ORDER: tuple[int, ...] = tuple(sorted(SANMA_KINDS))
@@ -244,7 +245,7 @@ SANMA_KINDS_IN_ORDER: tuple[int, ...] = tuple(sorted(SANMA_KINDS))
 
 def _suits_free_discard_masks(
     counts: Sequence[int], caps: Sequence[int] | None, n: int, iso_caps: object
-) -> Iterator[tuple[int, int, int]]:
+) -> list[tuple[int, int, int]]:
     """:func:`discard_masks` when both suits are uncapped; the closed forms are updated per discard."""
     sets = n // 3
     memo_p, memo_s, memo_i = RECORDS[sets]
@@ -273,6 +274,7 @@ def _suits_free_discard_masks(
             else:
                 twos_up |= 1 << k
     after = list(counts)
+    rows = []
     for k in SANMA_KINDS_IN_ORDER:
         c = counts[k]
         if not c:
@@ -320,8 +322,17 @@ def _suits_free_discard_masks(
         mask = 0
         if closed_r >= r and r < GIVE_UP:
             tight = guard ^ ((total + biases[r]) & guard)
-            if tight:
-                mask = group_mask(p, tight) | group_mask(s, tight) | group_mask(i, tight)
+            if tight:  # group_mask inlined: memo hits are the rule
+                mp = p[2].get(tight)
+                if mp is None:
+                    mp = group_mask(p, tight)
+                ms = s[2].get(tight)
+                if ms is None:
+                    ms = group_mask(s, tight)
+                mi = i[2].get(tight)
+                if mi is None:
+                    mi = group_mask(i, tight)
+                mask = mp | ms | mi
         if closed_r <= r:
             r = closed_r
             if chiitoi <= r:
@@ -330,7 +341,8 @@ def _suits_free_discard_masks(
                 mask |= z & KOKUSHI_MASK & usable
                 if not has_pair:
                     mask |= o & KOKUSHI_MASK & pairable
-        yield k, r, mask
+        rows.append((k, r, mask))
+    return rows
 
 
 def _decode_table(first: int, width: int) -> tuple[tuple[int, ...], ...]:

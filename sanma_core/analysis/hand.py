@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -132,6 +133,37 @@ _NAMES = tuple(kind_name(k) for k in range(NUM_KINDS))
 
 def _ukeire_json(u: Ukeire) -> dict[str, Any]:
     return {"tiles": [_NAMES[k] for k in u.tiles], "count": u.count}
+
+
+_TILE_TEXT = tuple(json.dumps(name) for name in _NAMES)
+_LIST_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def _ukeire_text(u: Ukeire) -> str:
+    tiles = _LIST_TEXT.get(u.tiles)
+    if tiles is None:
+        if len(_LIST_TEXT) > 50_000:
+            _LIST_TEXT.clear()
+        tiles = _LIST_TEXT[u.tiles] = f"[{', '.join(_TILE_TEXT[k] for k in u.tiles)}]"
+    return f'{{"tiles": {tiles}, "count": {u.count}}}'
+
+
+def analysis_json_text(analysis: HandAnalysis) -> str:
+    """``json.dumps(analysis_to_json(analysis))``, built from memoised pieces (the batch's hot path).
+
+    >>> analysis_json_text(analyze_hand("123456789p1144s"))
+    '{"shanten": 0, "waits": ["1s", "4s"], "ukeire": {"tiles": ["1s", "4s"], "count": 4}}'
+    """
+    if analysis.drawn:
+        names = _TILE_TEXT
+        discards = ", ".join(
+            f'{{"tile": {names[d.tile]}, "shanten": {d.shanten}, "ukeire": {_ukeire_text(d.ukeire)}}}'
+            for d in analysis.discards
+        )
+        return f'{{"shanten": {analysis.shanten}, "discards": [{discards}]}}'
+    assert analysis.ukeire is not None
+    waits = f'"waits": [{", ".join(_TILE_TEXT[k] for k in analysis.waits)}], ' if analysis.shanten == 0 else ""
+    return f'{{"shanten": {analysis.shanten}, {waits}"ukeire": {_ukeire_text(analysis.ukeire)}}}'
 
 
 def analysis_to_json(analysis: HandAnalysis) -> dict[str, Any]:

@@ -238,11 +238,15 @@ def discard_options(counts: Sequence[int], outside: Sequence[int] | None = None)
         raise HandShapeError(f"the discard table needs a 14-tile-sized hand (3n+2 tiles), got {n}")
     sets = n // 3  # the same number of sets as the 3n+1 hand after the discard
     expansions(counts, caps, sets)  # checks the copies per kind
-    live_outside = outside if caps is not None else None
+    held = counts.__getitem__
+    away = outside.__getitem__ if caps is not None and outside is not None else None
     options = []
     for k, r, mask in discard_masks(counts, caps, n):
         tiles = mask_kinds(mask)
-        options.append(DiscardOption(k, _shanten_of(r), Ukeire(tiles, _live(tiles, counts, live_outside))))
+        live = 4 * len(tiles) - sum(map(held, tiles))
+        if away is not None:
+            live -= sum(map(away, tiles))
+        options.append(DiscardOption(k, r - 1 if r < GIVE_UP else IMPOSSIBLE, Ukeire(tiles, live)))
     return options
 
 

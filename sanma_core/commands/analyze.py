@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from ..analysis import HandAnalysis, analysis_to_json, analyze_hand
+from ..analysis import HandAnalysis, analysis_json_text, analysis_to_json, analyze_hand
 from ..rules import DEFAULT_PRESET, PRESETS, Ruleset, get_ruleset
 from ..tiles import format_tiles, kind_name
 from .jsonl import InputError, require, run_batch
@@ -57,8 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def handle_request(request: dict[str, Any], default_ruleset: str) -> dict[str, Any]:
-    """Answer one JSON Lines request (raises ValueError subclasses for bad input)."""
+def handle_request(request: dict[str, Any], default_ruleset: str) -> str:
+    """Answer one JSON Lines request as JSON text (raises ValueError subclasses for bad input)."""
     hand = require(request, "hand", str)
     melds = require(request, "melds", list, [])
     for meld in melds:
@@ -66,7 +66,7 @@ def handle_request(request: dict[str, Any], default_ruleset: str) -> dict[str, A
             raise InputError(f"field 'melds' must hold strings like \"pon:555p\", got {json.dumps(meld)}")
     kita = require(request, "kita", int, 0)
     rules = get_ruleset(require(request, "ruleset", str, default_ruleset))
-    return analysis_to_json(analyze_hand(hand, melds, kita, rules))
+    return analysis_json_text(analyze_hand(hand, melds, kita, rules))
 
 
 def _shanten_words(shanten: int, drawn: bool) -> str:

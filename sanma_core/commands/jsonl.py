@@ -12,15 +12,19 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-Handler = Callable[[dict[str, Any], str], dict[str, Any]]
+Handler = Callable[[dict[str, Any], str], dict[str, Any] | str]
 
 
 class InputError(ValueError):
     """A request line is well-formed JSON but asks for something invalid."""
 
 
-def answer_line(line: str, handler: Handler, default_ruleset: str) -> dict[str, Any]:
-    """Answer one line; never raises for bad input."""
+def answer_line(line: str, handler: Handler, default_ruleset: str) -> dict[str, Any] | str:
+    """Answer one line; never raises for bad input.
+
+    A handler may return its fields already encoded as a JSON object (a ``str``
+    starting with ``{``); the answer is then the same text with ``ok`` first.
+    """
     try:
         request = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -31,7 +35,14 @@ def answer_line(line: str, handler: Handler, default_ruleset: str) -> dict[str, 
         result = handler(request, default_ruleset)
     except ValueError as exc:  # NotationError, RulesetError, InputError, ScoringError …
         return {"ok": False, "error": str(exc)}
+    if isinstance(result, str):
+        return '{"ok": true}' if result == "{}" else '{"ok": true, ' + result[1:]
     return {"ok": True, **result}
+
+
+def encode_answer(answer: dict[str, Any] | str) -> str:
+    """One output line (without the newline)."""
+    return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
 
 
 def run_batch(handler: Handler, default_ruleset: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
@@ -41,7 +52,7 @@ def run_batch(handler: Handler, default_ruleset: str, stdin: IO[str] | None = No
         for line in stdin:
             if not line.strip():
                 continue
-            stdout.write(json.dumps(answer_line(line, handler, default_ruleset), ensure_ascii=False) + "\n")
+            stdout.write(encode_answer(answer_line(line, handler, default_ruleset)) + "\n")
     except (OSError, UnicodeDecodeError) as exc:
         print(f"sanma: cannot read input: {exc}", file=sys.stderr)
         return 2
