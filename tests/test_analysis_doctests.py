@@ -11,6 +11,7 @@ MODULES = [
     "capped",
     "closed",
     "draw_masks",
+    "fast_shanten",
     "groups",
     "hand",
     "lanes",

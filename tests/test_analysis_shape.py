@@ -342,3 +342,24 @@ def test_lane_min_finds_the_smallest_split() -> None:
             values = [rng.randint(15, 60) if high else rng.randint(0, 20) for _ in range(lanes)]
             total = sum(v << (7 * k) for k, v in enumerate(values))
             assert lane_min(total, sets) == min(min(values), GIVE_UP)
+
+
+def test_fast_path_rejects_bad_counts_with_the_projects_error() -> None:
+    """The hot path skips per-call checks; bad counts must still surface as HandShapeError."""
+    rest = c("123s456s78s")  # 8 tiles
+    cases = []
+    for k in (9, 27, 0):  # a fifth 1p, East, 1m: 13 tiles in all
+        bad = list(rest)
+        bad[k] = 5
+        cases.append(bad)
+    negative = c("19m123456p11s123z")
+    negative[9], negative[12] = -1, 3  # same total, one count below zero
+    cases.append(negative)
+    outside_suits = c("19m123456p11s123z")
+    outside_suits[0], outside_suits[3] = 0, 1  # 4m instead of 1m
+    cases.append(outside_suits)
+    for counts in cases:
+        assert sum(counts) == 13
+        with pytest.raises(HandShapeError):
+            shanten(counts)
+    assert shanten(c("19m123456p11s123z")) == 3  # and the memo tables still answer good hands afterwards

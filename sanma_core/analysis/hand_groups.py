@@ -8,7 +8,7 @@ hand) the exact vectors come from :mod:`.tables`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .groups import suit_vector
 from .lanes import ISO, PIN, SOU, expand
@@ -213,8 +213,14 @@ def group(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: in
     return _capped_expansion(counts, group_caps, sets, role), draws
 
 
+#: Other memo tables built on these groups register their clear function here.
+CLEAR_HOOKS: list[Callable[[], None]] = []
+
+
 def clear_caches() -> None:
     """Forget every memoised group (for cold-start timing; the suit table stays loaded)."""
+    for hook in CLEAR_HOOKS:
+        hook()
     for per_sets in FAST:
         for cache in per_sets:
             cache.clear()

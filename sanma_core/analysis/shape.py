@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from ..tiles import NUM_KINDS, SANMA_KINDS
 from .closed import chiitoitsu_r, kokushi_r
 from .draw_masks import discard_masks, mask_kinds, useful_mask
+from .fast_shanten import fast_r
 from .groups import INF
-from .hand_groups import FAST, BadCounts, expansions, iso_expansion, suit_expansion
-from .lanes import BIASES, GIVE_UP, GUARDS, PIN, SOU, lane_min
+from .hand_groups import expansions
+from .lanes import GIVE_UP, lane_min
 from .validation import HandShapeError, caps_from_outside, check_counts, full_check
 
 #: Shanten of a form the hand can never complete (e.g. thirteen orphans with all four Norths set aside).
@@ -83,65 +84,10 @@ def _regular_r(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> int
 
 def _r(counts: Sequence[int], caps: Sequence[int] | None, n: int) -> int:
     if caps is None:
-        return _fast_r(counts, n)
+        return fast_r(counts, n)
     r = _regular_r(counts, caps, n)
     if n >= 13 and r > 0:
         r = min(r, chiitoitsu_r(counts, caps), kokushi_r(counts, caps))
-    return r
-
-
-# per number of sets: the three memo dicts, the lane guard and the first six biases (see lanes.lane_min)
-_HOT = [(*FAST[sets], GUARDS[sets], *BIASES[sets][:6]) for sets in range(5)]
-
-
-def _fast_r(counts: Sequence[int], n: int) -> int:
-    """Replacement number of a hand with nothing outside it (the hot path, inlined)."""
-    sets = n // 3
-    memo_p, memo_s, memo_i, g, b0, b1, b2, b3, b4, b5 = _HOT[sets]
-    pin = tuple(counts[9:18])
-    p = memo_p.get(pin)
-    sou = tuple(counts[18:27])
-    s = memo_s.get(sou)
-    iso = [counts[0], counts[8], *counts[27:34]]
-    iso.sort()
-    iso_key = tuple(iso)
-    i = memo_i.get(iso_key)
-    if p is None or s is None or i is None:  # first sight of some group: fill only what is missing
-        try:
-            if p is None:
-                p = suit_expansion(pin, PIN, sets)
-            if s is None:
-                s = suit_expansion(sou, SOU, sets)
-            if i is None:
-                i = iso_expansion(iso_key, sets)
-        except (BadCounts, IndexError):
-            full_check(counts, None)
-            raise
-    total = p + s + i
-    # lane_min inlined for the usual answers 0-5
-    if (total + b3) & g != g:
-        if (total + b1) & g != g:
-            r = 0 if (total + b0) & g != g else 1
-        else:
-            r = 2 if (total + b2) & g != g else 3
-    elif (total + b5) & g != g:
-        r = 4 if (total + b4) & g != g else 5
-    else:
-        r = lane_min(total, sets)
-    if n >= 13 and r > 0:
-        kinds = NUM_KINDS - counts.count(0)
-        pairs = kinds - counts.count(1)
-        if pairs >= 7:
-            return 0
-        singles = kinds - pairs
-        chiitoi = 14 - 2 * pairs - (singles if singles < 7 - pairs else 7 - pairs)
-        if chiitoi < r:
-            r = chiitoi
-        # thirteen orphans needs at least 13 - present draws; the 9 isolated kinds and 4 suit terminals
-        if 9 - iso.count(0) + 4 > 13 - r:
-            kokushi = kokushi_r(counts, None)
-            if kokushi < r:
-                r = kokushi
     return r
 
 
@@ -174,12 +120,13 @@ def shanten(counts: Sequence[int], outside: Sequence[int] | None = None) -> int:
     (0, ['4p'])
     """
     if outside is None or not any(outside):
-        if len(counts) == NUM_KINDS:  # the common case, checked inline
+        if len(counts) == NUM_KINDS:  # the common case, checked inline (2m–8m make fast_r answer −1)
             n = sum(counts)
-            if n % 3 and 0 < n <= 14 and not any(counts[1:8]):
-                r = _fast_r(counts, n)
-                return r - 1 if r < GIVE_UP else IMPOSSIBLE
-        return _shanten_of(_fast_r(counts, check_counts(counts, None)))
+            if n % 3 and 0 < n <= 14:
+                r = fast_r(counts, n)
+                if r >= 0:
+                    return r - 1 if r < GIVE_UP else IMPOSSIBLE
+        return _shanten_of(fast_r(counts, check_counts(counts, None)))
     caps = caps_from_outside(outside)
     return _shanten_of(_r(counts, caps, check_counts(counts, caps)))
 

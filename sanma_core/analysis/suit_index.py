@@ -40,16 +40,19 @@ def pattern_count(caps: tuple[int, ...], budget: int) -> int:
 def compile_index(caps: tuple[int, ...], max_tiles: int) -> tuple[Index, int]:
     """The lexicographic index over patterns within ``caps`` and ``max_tiles``, unrolled, and the pattern count.
 
+    A pattern outside them raises ``KeyError`` (or ``IndexError`` past the budget).
+
     ``offsets[i][s][c]`` counts the patterns that precede any pattern whose
     rank i holds c tiles, among those sharing its first i ranks (sum s).
     """
     ranks = len(caps)
+    # dicts, not tuples: a count out of range (negative, above the cap or past the budget) raises KeyError
     offsets = tuple(
         tuple(
-            tuple(
-                sum(pattern_count(caps[i + 1 :], max_tiles - s - d) for d in range(c))
+            {
+                c: sum(pattern_count(caps[i + 1 :], max_tiles - s - d) for d in range(c))
                 for c in range(min(caps[i], max(max_tiles - s, 0)) + 1)
-            )
+            }
             for s in range(max_tiles + 1)
         )
         for i in range(ranks)
