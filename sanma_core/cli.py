@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-from importlib.metadata import entry_points
 
 ENGINE_COMMANDS = {
     "analyze": ("sanma_core.commands.analyze", "shape of a hand: shanten, waits, useful tiles"),
@@ -20,6 +19,8 @@ ENGINE_COMMANDS = {
 
 
 def _plugin_commands() -> dict[str, object]:
+    from importlib.metadata import entry_points  # scanning installed packages takes a while: only when needed
+
     return {ep.name: ep for ep in entry_points(group="sanma.commands")}
 
 
@@ -36,18 +37,18 @@ def _usage(plugins: dict[str, object]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    plugins = _plugin_commands()
     if not args or args[0] in ("-h", "--help", "help"):
-        print(_usage(plugins))
+        print(_usage(_plugin_commands()))
         return 0 if args else 2
     name, rest = args[0], args[1:]
-    if name in ENGINE_COMMANDS:
+    if name in ENGINE_COMMANDS:  # no plugin scan: engine commands start fast
         try:
             module = importlib.import_module(ENGINE_COMMANDS[name][0])
         except ModuleNotFoundError:
             print(f"sanma: the {name!r} command is not available in this version", file=sys.stderr)
             return 2
         return int(module.main(rest) or 0)
+    plugins = _plugin_commands()
     if name in plugins:
         func = plugins[name].load()  # type: ignore[attr-defined]
         return int(func(rest) or 0)

@@ -273,6 +273,8 @@ def _suits_free_discard_masks(
                 ones |= 1 << k
             else:
                 twos_up |= 1 << k
+        # a discard never adds a pair or an orphan: seven pairs needs at least 7 − pairs draws, orphans 13 − present
+        closed_floor = min(7 - (twos_up & pairable).bit_count(), 13 - ((ones | twos_up) & KOKUSHI_MASK).bit_count())
     after = list(counts)
     rows = []
     for k in SANMA_KINDS_IN_ORDER:
@@ -297,7 +299,7 @@ def _suits_free_discard_masks(
         total = p[0] + s[0] + i[0]
         r = lane_min(total, sets)
         closed_r = INF
-        if closed:
+        if closed and closed_floor <= r:
             # the 13 tiles left: seven pairs and thirteen orphans from the hand's masks, updated for the discard
             bit = 1 << k
             if c == 1:
