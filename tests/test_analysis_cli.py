@@ -12,6 +12,7 @@ import pytest
 
 from sanma_core.analysis import analysis_to_json, analyze_hand
 from sanma_core.commands import analyze
+from sanma_core.tiles import format_tiles
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -210,3 +211,45 @@ def test_batch_json_text_equals_the_encoded_dict() -> None:
         assert analysis_json_text(analysis) == json.dumps(analysis_to_json(analysis), ensure_ascii=False)
         checked += 1
     assert checked == 600
+
+
+def test_big_batch_over_workers_matches_one_process() -> None:
+    """Past the first full chunk the batch is spread over worker processes; the answers keep input order."""
+    import random
+
+    from sanma_core.commands.jsonl import CHUNK_LINES
+
+    rng = random.Random(31)
+    kinds = [0, 8, *range(9, 34)]
+    lines = []
+    for i in range(CHUNK_LINES * 2 + 57):
+        if i % 97 == 13:
+            lines.append("not json")
+            continue
+        wall = [k for k in kinds for _ in range(4)]
+        rng.shuffle(wall)
+        lines.append(json.dumps({"hand": format_tiles(wall[: 13 + i % 2])}))
+    text = "\n".join(lines) + "\n"
+    one = run(["--jobs", "1"], text)
+    two = run(["--jobs", "2"], text)
+    assert one.returncode == two.returncode == 0
+    assert two.stdout == one.stdout
+    got = answers(two)
+    assert len(got) == len(lines)
+    assert [a["ok"] for a in got] == [line != "not json" for line in lines]
+    assert got[5] == {"ok": True, **analysis_to_json(analyze_hand(json.loads(lines[5])["hand"]))}
+
+
+def test_a_chunk_closes_when_no_more_input_is_waiting() -> None:
+    """A tool that writes one line and waits gets its answer before writing the next."""
+    from sanma_core.commands.jsonl import read_chunks
+
+    read_fd, write_fd = os.pipe()
+    with os.fdopen(read_fd, "r") as reader, os.fdopen(write_fd, "w") as writer:
+        writer.write('{"hand": "123456789p1144s"}\n')
+        writer.flush()
+        chunks = read_chunks(reader, size=50)
+        assert next(chunks) == ['{"hand": "123456789p1144s"}\n']
+        writer.write("a\n\nb\n")
+        writer.close()
+        assert list(chunks) == [["a\n", "b\n"]]

@@ -14,7 +14,7 @@ from typing import Any
 from ..analysis import HandAnalysis, analysis_json_text, analysis_to_json, analyze_hand
 from ..rules import DEFAULT_PRESET, PRESETS, Ruleset, get_ruleset
 from ..tiles import format_tiles, kind_name
-from .jsonl import InputError, require, run_batch
+from .jsonl import InputError, add_jobs_option, jobs_from, require, run_batch
 
 EXAMPLES = """\
 examples:
@@ -54,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"for lines without one (default {DEFAULT_PRESET})",
     )
     parser.add_argument("--json", action="store_true", help="print the JSON answer for HAND instead of the report")
+    add_jobs_option(parser)
     return parser
 
 
@@ -124,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        return run_batch(handle_request, args.ruleset)
+        return run_batch(handle_request, args.ruleset, jobs=jobs_from(args.jobs))
     try:
         analysis = analyze_hand(args.hand, args.melds, args.kita, rules)
     except ValueError as exc:

@@ -3,16 +3,29 @@
 One JSON object per input line, one answer per line in the same order; a bad
 line answers ``{"ok": false, "error": ...}`` and the batch goes on. Exit 0 when
 every line was read, 2 when the input itself could not be read.
+
+Lines are answered in chunks: a chunk closes when it is full or when no more
+input is waiting, and its answers are written and flushed at once, so a tool
+that writes one line and waits gets its answer straight away. A big batch
+(the first chunk comes full) is spread over ``jobs`` worker processes; the
+answers still come out in input order.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import multiprocessing
+import os
+import select
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
+from itertools import chain
 from typing import IO, Any
 
 Handler = Callable[[dict[str, Any], str], dict[str, Any] | str]
+CHUNK_LINES = 200
 
 
 class InputError(ValueError):
@@ -45,18 +58,89 @@ def encode_answer(answer: dict[str, Any] | str) -> str:
     return answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
 
 
-def run_batch(handler: Handler, default_ruleset: str, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+def answer_chunk(handler: Handler, default_ruleset: str, lines: list[str]) -> str:
+    """The answers to some lines, one per line, each ending in a newline."""
+    return "".join(encode_answer(answer_line(line, handler, default_ruleset)) + "\n" for line in lines)
+
+
+def add_jobs_option(parser: Any) -> None:
+    """``--jobs N`` for a command that answers JSON Lines."""
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes for a big JSON Lines batch (default: the CPUs available, at most 4; 1: none)",
+    )
+
+
+def jobs_from(value: int | None) -> int:
+    """The ``--jobs`` value to use (``None``: :func:`default_jobs`); at least 1."""
+    return default_jobs() if value is None else max(1, value)
+
+
+def default_jobs() -> int:
+    """Worker processes for a big batch: the CPUs this process may use, at most 4."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(4, cpus))
+
+
+def _waiting(stream: IO[str]) -> bool:
+    """True when more input can be read at once (always, for streams that are not files)."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        return True
+    try:
+        ready, _, _ = select.select([fd], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(ready)
+
+
+def read_chunks(stream: IO[str], size: int = CHUNK_LINES) -> Iterator[list[str]]:
+    """Non-blank input lines in chunks of up to ``size``; a chunk also closes when no more input is waiting."""
+    chunk: list[str] = []
+    for line in stream:
+        if line.strip():
+            chunk.append(line)
+        if chunk and (len(chunk) >= size or not _waiting(stream)):
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _answers(handler: Handler, default_ruleset: str, chunks: Iterator[list[str]], jobs: int) -> Iterator[str]:
+    answer = partial(answer_chunk, handler, default_ruleset)
+    for chunk in chunks:
+        if jobs > 1 and len(chunk) >= CHUNK_LINES and "fork" in multiprocessing.get_all_start_methods():
+            # a big batch: workers forked now share everything loaded so far; imap keeps input order
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                yield from pool.imap(answer, chain([chunk], chunks))
+            return
+        yield answer(chunk)
+
+
+def run_batch(
+    handler: Handler,
+    default_ruleset: str,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    jobs: int = 1,
+) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
-        for line in stdin:
-            if not line.strip():
-                continue
-            stdout.write(encode_answer(answer_line(line, handler, default_ruleset)) + "\n")
+        for text in _answers(handler, default_ruleset, read_chunks(stdin), jobs):
+            stdout.write(text)
+            stdout.flush()
     except (OSError, UnicodeDecodeError) as exc:
         print(f"sanma: cannot read input: {exc}", file=sys.stderr)
         return 2
-    stdout.flush()
     return 0
 
 

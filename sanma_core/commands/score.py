@@ -20,7 +20,7 @@ from typing import Any
 from ..rules import DEFAULT_PRESET
 from ..scoring.request import FLAGS, score_request
 from ..tiles import parse_tiles
-from .jsonl import run_batch
+from .jsonl import add_jobs_option, jobs_from, run_batch
 
 _FLAG_HELP = {
     "tsumo": "self-drawn win (default: ron)",
@@ -52,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     p.add_argument("--ruleset", default=DEFAULT_PRESET, help="preset name or ruleset .yaml file")
     p.add_argument("--json", action="store_true", help="print the JSON answer instead of the layout")
+    add_jobs_option(p)
     return p
 
 
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.hand is None:
-        return run_batch(score_request, args.ruleset)
+        return run_batch(score_request, args.ruleset, jobs=jobs_from(args.jobs))
     try:
         answer = score_request(_request(args), args.ruleset)
     except ValueError as exc:
