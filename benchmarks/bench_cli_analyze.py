@@ -5,8 +5,10 @@
 The lines are seeded random sanma hands: 13- and 14-tile closed hands, some
 with kita, and some with one or two pons (fewer concealed tiles). The time
 includes interpreter start-up and the suit table load. Besides the wall time
-it prints the command's CPU time (user + system) and the load average, since
-on a shared machine the wall time depends on what else runs.
+it prints the command's CPU time (user + system, workers included) and the
+load average, since on a shared machine the wall time depends on what else
+runs. The command runs twice: with its default ``--jobs`` (a big batch goes
+to worker processes on the idle CPUs) and with ``--jobs 1`` (one process).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from sanma_core.commands.jsonl import default_jobs  # noqa: E402
 from sanma_core.tiles import NORTH, format_tiles  # noqa: E402
 
 SANMA = [0, 8, *range(9, 34)]
@@ -55,30 +58,39 @@ def make_lines(n: int, seed: int = SEED) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--lines", type=int, default=10000)
-    args = parser.parse_args(argv)
-    text = "\n".join(make_lines(args.lines)) + "\n"
+def run_once(text: str, n: int, extra: list[str]) -> tuple[float, float, int] | None:
+    """(wall seconds, CPU seconds of the command and its workers, answers ok), or None on failure."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-m", "sanma_core", "analyze"], input=text.encode(), capture_output=True, cwd=ROOT
+        [sys.executable, "-m", "sanma_core", "analyze", *extra], input=text.encode(), capture_output=True, cwd=ROOT
     )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     answers = [json.loads(line) for line in result.stdout.decode().splitlines()]
-    ok = sum(1 for a in answers if a.get("ok"))
-    if result.returncode != 0 or len(answers) != args.lines:
-        print(f"FAILED: exit {result.returncode}, {len(answers)} answers for {args.lines} lines", file=sys.stderr)
+    if result.returncode != 0 or len(answers) != n:
+        print(f"FAILED: exit {result.returncode}, {len(answers)} answers for {n} lines", file=sys.stderr)
         print(result.stderr.decode()[-2000:], file=sys.stderr)
-        return 1
-    load = os.getloadavg()[0]
-    print(
-        f"cli analyze: {args.lines} lines in {wall:.2f} s wall, {cpu:.2f} s CPU "
-        f"({args.lines / wall:.0f} lines/s, {ok} ok; load average {load:.1f})"
-    )
+        return None
+    return wall, cpu, sum(1 for a in answers if a.get("ok"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lines", type=int, default=10000)
+    args = parser.parse_args(argv)
+    text = "\n".join(make_lines(args.lines)) + "\n"
+    for label, extra in (("cli analyze", []), ("cli analyze --jobs 1", ["--jobs", "1"])):
+        measured = run_once(text, args.lines, extra)
+        if measured is None:
+            return 1
+        wall, cpu, ok = measured
+        print(
+            f"{label}: {args.lines} lines in {wall:.2f} s wall, {cpu:.2f} s CPU "
+            f"({args.lines / wall:.0f} lines/s, {ok} ok; load average {os.getloadavg()[0]:.1f})"
+        )
+    print(f"# default --jobs here and now: {default_jobs()} (idle CPUs by the load average)")
     return 0
 
 

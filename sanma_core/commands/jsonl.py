@@ -70,7 +70,7 @@ def add_jobs_option(parser: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="worker processes for a big JSON Lines batch (default: the CPUs available, at most 4; 1: none)",
+        help="worker processes for a big JSON Lines batch (default: the idle CPUs, at most 4; 1: none)",
     )
 
 
@@ -80,12 +80,20 @@ def jobs_from(value: int | None) -> int:
 
 
 def default_jobs() -> int:
-    """Worker processes for a big batch: the CPUs this process may use, at most 4."""
+    """Worker processes for a big batch: the CPUs this process may use that are not already busy, at most 4.
+
+    Busy CPUs are read from the one-minute load average: on a loaded machine
+    workers would only take turns on the same cores.
+    """
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cpus = os.cpu_count() or 1
-    return max(1, min(4, cpus))
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(4, round(cpus - busy)))
 
 
 def _waiting(stream: IO[str]) -> bool:
