@@ -15,6 +15,7 @@ MODULES = [
     "groups",
     "hand",
     "lanes",
+    "packed",
     "pinched",
     "shape",
     "suit_index",

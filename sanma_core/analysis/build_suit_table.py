@@ -21,10 +21,10 @@ import zlib
 from pathlib import Path
 
 from .groups import INF, suit_step
+from .packed import ENTRY_BYTES
 from .pinched import PINCH_TILES, pinch_caps
 from .suit_index import FULL_CAPS, MAX_TILES, pattern_count
 
-ENTRY_BYTES = 5
 HERE = Path(__file__).parent
 OUTPUTS = {"plain": HERE / "suit_table_data.py", "pinched": HERE / "pinched_table_data.py"}
 

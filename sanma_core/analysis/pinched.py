@@ -14,13 +14,12 @@ costs do not change when its ranks are reversed.
 
 from __future__ import annotations
 
-import base64
-import zlib
+from array import array
 
+from .packed import decode_entries
 from .suit_index import Index, compile_index
 
 PINCH_TILES = 12
-ENTRY_BYTES = 5
 
 
 def pinch_caps(rank: int) -> tuple[int, ...]:
@@ -37,16 +36,16 @@ for _rank in range(5):
     _STARTS.append(_start)
     _start += _count
 TABLE_ENTRIES = _start
-_raw: bytes | None = None
+_entries: array | None = None
 
 
-def _table() -> bytes:
-    global _raw
-    if _raw is None:
+def _table() -> array:
+    global _entries
+    if _entries is None:
         from .pinched_table_data import DATA
 
-        _raw = zlib.decompress(base64.b64decode(DATA))
-    return _raw
+        _entries = decode_entries(DATA)
+    return _entries
 
 
 def pinched_entry(held: tuple[int, ...], rank: int) -> int:
@@ -57,8 +56,7 @@ def pinched_entry(held: tuple[int, ...], rank: int) -> int:
     if rank > 4:
         held = held[::-1]
         rank = 8 - rank
-    start = (_STARTS[rank] + _INDEXES[rank](held)) * ENTRY_BYTES
-    return int.from_bytes(_table()[start : start + ENTRY_BYTES], "little")
+    return (_entries or _table())[_STARTS[rank] + _INDEXES[rank](held)]
 
 
 def pinched_vector(held: tuple[int, ...], rank: int) -> tuple[int, ...]:

@@ -12,35 +12,33 @@ memoised.
 
 from __future__ import annotations
 
-import base64
-import zlib
+from array import array
 
 from .capped import capped_suit_vector
 from .capped import clear_memo as clear_capped_memo
 from .groups import INF, isolated_vector, suit_vector
+from .packed import decode_entries
 from .pinched import PINCH_TILES, pinched_entry
 from .suit_index import suit_index
 
-ENTRY_BYTES = 5
-_raw: bytes | None = None
+_entries: array | None = None
 _suit_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 _iso_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 _capped_iso_cache: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}
 
 
-def _table() -> bytes:
-    global _raw
-    if _raw is None:
+def _table() -> array:
+    global _entries
+    if _entries is None:
         from .suit_table_data import DATA
 
-        _raw = zlib.decompress(base64.b64decode(DATA))
-    return _raw
+        _entries = decode_entries(DATA)
+    return _entries
 
 
 def suit_entry(key: tuple[int, ...]) -> int:
     """The packed table entry of an uncapped suit (:func:`unpack_entry` gives its vector)."""
-    start = suit_index(key) * ENTRY_BYTES
-    return int.from_bytes(_table()[start : start + ENTRY_BYTES], "little")
+    return (_entries or _table())[suit_index(key)]
 
 
 def unpack_entry(v: int) -> tuple[int, ...]:
