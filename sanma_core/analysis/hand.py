@@ -144,7 +144,7 @@ def _ukeire_text(u: Ukeire) -> str:
     if tiles is None:
         if len(_LIST_TEXT) > 50_000:
             _LIST_TEXT.clear()
-        tiles = _LIST_TEXT[u.tiles] = f"[{', '.join(_TILE_TEXT[k] for k in u.tiles)}]"
+        tiles = _LIST_TEXT[u.tiles] = f"[{', '.join(map(_TILE_TEXT.__getitem__, u.tiles))}]"
     return f'{{"tiles": {tiles}, "count": {u.count}}}'
 
 
@@ -162,7 +162,7 @@ def analysis_json_text(analysis: HandAnalysis) -> str:
         )
         return f'{{"shanten": {analysis.shanten}, "discards": [{discards}]}}'
     assert analysis.ukeire is not None
-    waits = f'"waits": [{", ".join(_TILE_TEXT[k] for k in analysis.waits)}], ' if analysis.shanten == 0 else ""
+    waits = f'"waits": [{", ".join(map(_TILE_TEXT.__getitem__, analysis.waits))}], ' if analysis.shanten == 0 else ""
     return f'{{"shanten": {analysis.shanten}, {waits}"ukeire": {_ukeire_text(analysis.ukeire)}}}'
 
 
