@@ -253,3 +253,28 @@ def test_a_chunk_closes_when_no_more_input_is_waiting() -> None:
         writer.write("a\n\nb\n")
         writer.close()
         assert list(chunks) == [["a\n", "b\n"]]
+
+
+def test_a_reader_that_goes_away_stops_the_batch_quietly() -> None:
+    """`sanma analyze < big | head -1`: no traceback, no misleading message, exit 1."""
+    hand = json.dumps({"hand": "19m123456p11s1234z"})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sanma_core", "analyze", "--jobs", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stdin is not None and proc.stderr is not None
+    proc.stdin.write((hand + "\n").encode())
+    proc.stdin.flush()
+    first = proc.stdout.readline()
+    assert json.loads(first)["ok"] is True
+    proc.stdout.close()
+    try:
+        proc.stdin.write(((hand + "\n") * 5000).encode())
+        proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert proc.wait(timeout=60) == 1
+    assert proc.stderr.read() == b""

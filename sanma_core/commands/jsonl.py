@@ -146,10 +146,22 @@ def run_batch(
         for text in _answers(handler, default_ruleset, read_chunks(stdin), jobs):
             stdout.write(text)
             stdout.flush()
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        _silence(stdout)
+        return 1
     except (OSError, UnicodeDecodeError) as exc:
         print(f"sanma: cannot read input: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _silence(stream: IO[str]) -> None:
+    """Point a closed pipe's file descriptor at /dev/null so the interpreter's exit flush stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+    except (OSError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 def require(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
