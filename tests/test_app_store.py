@@ -122,3 +122,24 @@ def test_ratings_and_intervals():
     # a second right answer pushes the review further out
     later = review(right, "c", "t", correct=True, at=right.due)
     assert later.due - right.due > right.due - T0
+
+
+def test_play_games_survive_reopening_and_only_the_newest_are_kept(tmp_path, monkeypatch):
+    import tutor.store as store_module
+
+    monkeypatch.setattr(store_module, "MAX_GAMES", 3)
+    path = tmp_path / "p.db"
+    store = ProgressStore(path)
+    record = {"settings": {"seed": 7, "names": ["Ann", "bot", "bot"]}, "steps": [{"a": 1}, {"b": "ö"}]}
+    store.save_game("aaaa", record)
+    assert ProgressStore(path).game("aaaa") == record  # reopened: the same data
+    store.save_game("aaaa", {**record, "steps": []})  # a later save of the same game replaces it
+    assert store.game("aaaa")["steps"] == []
+    for token in ("bbbb", "cccc", "dddd"):
+        store.save_game(token, record)
+    assert store.game("aaaa") is None  # the least recently saved went first
+    assert all(store.game(t) == record for t in ("bbbb", "cccc", "dddd"))
+    assert store.game("never") is None
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE games SET record = 'not json' WHERE token = 'bbbb'")
+    assert store.game("bbbb") is None

@@ -233,3 +233,26 @@ def test_an_unknown_game_link_says_so_and_offers_a_new_game(tmp_path, monkeypatc
     assert not at.exception
     assert any("no longer kept" in i.value for i in at.info)
     assert any(b.key == "play_start" for b in at.button)
+
+
+def test_a_game_link_survives_a_server_restart(play):
+    """The game is also kept in the progress database: with the server's memory gone, the link rebuilds it."""
+    import streamlit as st
+
+    at = play
+    _start(at, 12)
+    for _ in range(2):
+        _click_action(at, next(a for a in _session(at).legal() if a.kind == "discard"))
+    token = at.session_state["play_token"]
+    before = _session(at)
+    st.cache_resource.clear()  # what a restart forgets: the in-memory games (and the open store)
+    fresh = AppTest.from_file(APP, default_timeout=60)
+    fresh.query_params["game"] = token
+    fresh.run()
+    fresh.switch_page(PAGE)
+    fresh.query_params["game"] = token
+    fresh.run()
+    assert not fresh.exception, [e.value for e in fresh.exception]
+    after = fresh.session_state["play_session"]
+    assert after is not before
+    assert after.game.events == before.game.events and after.view() == before.view()

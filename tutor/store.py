@@ -30,6 +30,7 @@ from pathlib import Path
 ENV_VAR = "SANMA_TUTOR_DB"
 SCHEMA_VERSION = 1
 MAX_NAME = 40
+MAX_GAMES = 500  # play-mode games kept for their links; the least recently played go first
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS profiles (
@@ -69,6 +70,11 @@ CREATE TABLE IF NOT EXISTS lessons (
     total INTEGER NOT NULL,
     updated TEXT NOT NULL,
     PRIMARY KEY (profile_id, lesson_id)
+);
+CREATE TABLE IF NOT EXISTS games (
+    token TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    updated TEXT NOT NULL
 );
 """
 
@@ -313,3 +319,30 @@ class ProgressStore:
         with self._connect() as con:
             rows = con.execute("SELECT lesson_id, step, total FROM lessons WHERE profile_id = ?", (profile_id,)).fetchall()
         return {lid: (step, total) for lid, step, total in rows}
+
+    # ---- play-mode games -----------------------------------------------------
+
+    def save_game(self, token: str, record: dict) -> None:
+        """Keep a play-mode game (settings and steps) under its link token; only the newest games are kept."""
+        with self._write() as con:
+            con.execute(
+                "INSERT INTO games(token, record, updated) VALUES (?,?,?)"
+                " ON CONFLICT(token) DO UPDATE SET record = excluded.record, updated = excluded.updated",
+                (token, json.dumps(record, ensure_ascii=False), now_utc().astimezone(UTC).isoformat(timespec="microseconds")),
+            )
+            con.execute(
+                "DELETE FROM games WHERE token NOT IN (SELECT token FROM games ORDER BY updated DESC LIMIT ?)",
+                (MAX_GAMES,),
+            )
+
+    def game(self, token: str) -> dict | None:
+        """The game kept under ``token``, or None when there is none (or its record is unreadable)."""
+        with self._connect() as con:
+            row = con.execute("SELECT record FROM games WHERE token = ?", (token,)).fetchone()
+        if row is None:
+            return None
+        try:
+            record = json.loads(row[0])
+        except json.JSONDecodeError:
+            return None
+        return record if isinstance(record, dict) else None

@@ -1,8 +1,9 @@
 """Play: a whole sanma game against two bots, with hints and explained results.
 
 The game lives in ``st.session_state["play_session"]``. Its settings and steps
-are also kept on the server under the ``?game=`` token of the URL, so a page
-refresh rebuilds the same game from its seed and steps.
+are also kept under the ``?game=`` token of the URL, in server memory and in
+the progress database, so a page refresh (even after a server restart)
+rebuilds the same game from its seed and steps.
 """
 
 from __future__ import annotations
@@ -43,14 +44,28 @@ MAX_SAVED = 500  # games kept for refreshes; the oldest are dropped first
 
 
 def _save(session: PlaySession) -> None:
+    """Keep the game under its link token: in memory for quick refreshes, and in the progress database so
+    the link also survives a server restart."""
     token = st.session_state.get(TOKEN)
     if not token:
         return
+    record = session.to_record()
     saved = _saved_games()
     saved.pop(token, None)
-    saved[token] = session.to_record()
+    saved[token] = record
     while len(saved) > MAX_SAVED:
         saved.pop(next(iter(saved)))
+    db = state.store(quiet=True)
+    if db is not None:
+        state.store_call(db.save_game, token, record)
+
+
+def _saved_record(token: str) -> dict | None:
+    record = _saved_games().get(token)
+    if record is None:
+        db = state.store(quiet=True)
+        record = state.store_call(db.game, token) if db is not None else None
+    return record
 
 
 def _session() -> PlaySession | None:
@@ -58,10 +73,10 @@ def _session() -> PlaySession | None:
     if isinstance(session, PlaySession):
         return session
     token = st.query_params.get("game")
-    record = _saved_games().get(token) if token else None
+    record = _saved_record(token) if token else None
     if record is None:
         if token:
-            st.info("The game of this link is no longer kept on the server (it restarted, or the game is old): "
+            st.info("The game of this link is no longer kept (only the 500 most recent games are): "
                     "start a new one below — the same seed deals the same game.")
         return None
     try:
