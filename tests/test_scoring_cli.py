@@ -82,3 +82,19 @@ def test_readable_form_json_and_errors():
     assert bad.returncode == 1 and "ippatsu without riichi" in bad.stderr and "Traceback" not in bad.stderr
     missing = run(["234p567p234s678s99p"])
     assert missing.returncode == 1 and "--win is required" in missing.stderr
+
+
+def test_big_score_batch_over_workers_matches_one_process():
+    """Good and bad requests, more than one chunk: --jobs 2 writes exactly what one process writes."""
+    lines = []
+    for i in range(450):
+        request, _ = BAD[i % len(BAD)] if i % 3 == 0 else (dict(GOOD, honba=i % 5, tsumo=bool(i % 2)), "")
+        lines.append(request if isinstance(request, str) else json.dumps(request))
+    text = "\n".join(lines) + "\n"
+    one = run(["--jobs", "1"], text)
+    two = run(["--jobs", "2"], text)
+    assert one.returncode == two.returncode == 0
+    assert two.stdout == one.stdout
+    answers = [json.loads(line) for line in two.stdout.splitlines()]
+    assert len(answers) == 450
+    assert [a["ok"] for a in answers] == [i % 3 != 0 for i in range(450)]
