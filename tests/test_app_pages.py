@@ -116,3 +116,8 @@ def test_big_tiles_for_a_projector(app):
     assert "96px" in css()
     app.switch_page("tutor/pages/calculator.py").run()
     assert "96px" in css() and app.toggle(key="big_tiles").value is True
+
+
+def test_home_links_every_other_page(app):
+    linked = {el.proto.label for el in app.get("page_link")}
+    assert linked >= {title for _file, title, url, _icon in PAGES if url != "home"}
