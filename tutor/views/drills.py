@@ -180,7 +180,7 @@ def _settings_form(drills) -> None:
     st.session_state.setdefault("dr_difficulty", 1)
     st.session_state.setdefault("dr_n", 10)
     st.session_state.setdefault("dr_seed", random.SystemRandom().randrange(1, 100_000))
-    cols = st.columns([3, 2, 2, 2])
+    cols = st.columns([3, 3, 2, 2])  # the difficulty buttons need room for all three labels
     cols[0].selectbox("Drill", types, key="dr_type", format_func=lambda t: drills.DRILL_TYPES[t]["title"])
     cols[1].segmented_control("Difficulty", list(drills.DIFFICULTIES), key="dr_difficulty",
                               format_func=lambda d: {1: "easy", 2: "medium", 3: "hard"}.get(d, str(d)))
