@@ -1,7 +1,14 @@
 """Efficiency helpers of the bots: toitoi shanten, yaku plans of open hands, the memoised discard table."""
 
-from sanma_core.analysis import discard_options
-from sanma_core.bots.efficiency import SIMPLES, discard_table, plan_distance, toitoi_shanten, yaku_plans
+from sanma_core.analysis import discard_options, shanten, ukeire
+from sanma_core.bots.efficiency import (
+    SIMPLES,
+    discard_table,
+    plan_distance,
+    tenpai_routes,
+    toitoi_shanten,
+    yaku_plans,
+)
 from sanma_core.tiles import parse_tile, parse_tiles, to_counts
 
 T = parse_tile
@@ -41,3 +48,18 @@ def test_discard_table_is_the_analysis_table_memoised():
     c = counts("19m2357p1368s127z4s")
     assert list(discard_table(c, None)) == discard_options(c)
     assert discard_table(c, None) is discard_table(list(c), None)
+
+
+def test_tenpai_routes_are_the_tenpai_discards_after_each_useful_draw():
+    for text in ("13p456p789s11s5z77z", "2345p67s789s11z55z", "23455p34s99s567p1z", "112p3456p23s77s99s", "1199p5577s235z44z"):
+        c = counts(text)
+        assert shanten(c) == 1
+        useful = ukeire(c).tiles
+        routes = dict(tenpai_routes(c, useful))
+        assert list(routes) == list(useful)
+        for u, found in routes.items():
+            after = list(c)
+            after[u] += 1
+            direct = {(o.tile, o.ukeire.tiles) for o in discard_options(after) if o.shanten == 0}
+            assert set(found) == direct and direct
+    assert tenpai_routes(c, useful) is tenpai_routes(list(c), list(useful))  # memoised

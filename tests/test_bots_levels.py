@@ -5,6 +5,7 @@ import pytest
 from sanma_core.analysis import discard_options
 from sanma_core.bots import LEVELS, BotLevelError, Decision, make_bot
 from sanma_core.bots.table import read_table
+from sanma_core.bots.value import tenpai_worth
 from sanma_core.game import Action
 from sanma_core.game.scenario import arranged_game, until_turn
 from sanma_core.tiles import kind, parse_tile, to_counts
@@ -135,3 +136,21 @@ def test_push_or_fold_at_one_shanten_depends_on_level_and_standing():
     assert decide("normal", leading, 0).facts["mode"] == "push"
     d = decide("hard", leading, 0)
     assert d.facts["mode"] == "fold" and d.action == Action.discard(0, T("9p"))
+
+
+def test_hard_weighs_waits_by_value_and_normal_by_count():
+    g = arranged_game("tenhou", hands=["222333567p7889s", None, None], draws="9s", dora="3p")
+    view = g.view(0)
+    table = read_table(view)
+    normal, hard = decide("normal", g, 0), decide("hard", g, 0)
+    assert normal.action == Action.riichi(0, T("8s")) and normal.facts["live"] == 6  # 6s-9s: the widest wait
+    assert hard.action.tile == T("7s") and hard.facts["live"] == 4  # 8s-9s shanpon: a concealed triplet more
+
+    def worth(tile):
+        hand13 = list(view.hand)
+        hand13.remove(tile)
+        waits = next(o.ukeire.tiles for o in discard_options(to_counts(view.hand)) if o.tile == tile)
+        return tenpai_worth(table, hand13, waits)
+
+    assert worth(T("7s")) > worth(T("8s")) > 0
+    assert "8s 9s" in hard.reason and "points" in hard.reason

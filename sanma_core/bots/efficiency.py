@@ -115,3 +115,34 @@ def plan_distance(plans, counts: Sequence[int], sh: int) -> int:
         if d < best:
             best = d
     return best
+
+
+@lru_cache(maxsize=50_000)
+def _tenpai_routes(counts13: tuple[int, ...], useful: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
+    counts = list(counts13)
+    out = []
+    for u in useful:
+        counts[u] += 1
+        routes = tuple((o.tile, o.ukeire.tiles) for o in _table(tuple(counts), _ZERO) if o.shanten == 0)
+        counts[u] -= 1
+        out.append((u, routes))
+    return tuple(out)
+
+
+def tenpai_routes(counts13: Sequence[int], useful: Sequence[int]) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
+    """For a 1-shanten 13-tile-sized hand: each useful draw, and the tenpai it allows.
+
+    ``useful`` are the hand's useful kinds (from the discard table). Each entry is
+    ``(draw, ((discard, waits), ...))`` over the discards that leave tenpai after
+    that draw. Memoised per hand, so a bot re-reads it every turn at no cost.
+
+    >>> from sanma_core.tiles import parse_tiles, to_counts, kind_name
+    >>> from sanma_core.analysis import ukeire
+    >>> c = to_counts(parse_tiles("13p456p789s11s5z77z"))
+    >>> routes = dict(tenpai_routes(c, ukeire(c).tiles))
+    >>> [kind_name(k) for k in routes]
+    ['2p', '1s', '7z']
+    >>> [(kind_name(d), [kind_name(w) for w in waits]) for d, waits in routes[9 + 1]]
+    [('5z', ['1s', '7z'])]
+    """
+    return _tenpai_routes(tuple(counts13), tuple(useful))

@@ -7,9 +7,10 @@
   honitsu and tanyao only when a yaku stays reachable, a riichi decision, and
   keeps a North the hand needs (thirteen orphans, seven pairs, a North pair
   close to tenpai, an honour-heavy hand).
-* ``hard``: adds hand value: keeps dora and red fives, chooses dama or riichi
-  from the scorer's values (tsumo loss included), and pushes or folds by value
-  and shanten.
+* ``hard``: adds hand value: keeps dora and red fives, weighs tenpai and
+  1-shanten discards by the scorer's value of the tenpai they lead to (live
+  winning tiles × points), chooses dama or riichi from the scorer's values
+  (tsumo loss included), and pushes or folds by value and shanten.
 
 >>> from sanma_core.game import Game
 >>> g = Game(seed=11)
@@ -31,17 +32,19 @@ from ..game.state import Phase
 from ..tiles import HONOURS, NORTH, RED_5P, kind, kind_name, tile_name
 from .base import Decision
 from .defence import Opponent, Watch, main_danger, total_danger
-from .efficiency import discard_table, hand_shanten, plan_distance, yaku_plans
+from .efficiency import discard_table, hand_shanten, plan_distance, tenpai_routes, yaku_plans
 from .table import Table, read_table
-from .value import estimate_han, tenpai_value
+from .value import estimate_han, tenpai_value, tenpai_worth
 
 if TYPE_CHECKING:
     from ..game.view import SeatView
 
-DAMA_ENOUGH = 8000  # a hand worth a mangan without riichi stays hidden
-RIICHI_GAIN = 1.25  # riichi must add a quarter to the expected value to be worth the stick and the lock
+DAMA_ENOUGH = 12000  # a hand worth a haneman without riichi stays hidden
+RIICHI_GAIN = 1.0  # below that, dama only when riichi would add nothing (the hand is at its limit already)
 PROTECT_LEAD = 8000  # a lead in the South round worth keeping by folding
 SAFE_ENOUGH = 3.5  # danger at or below which a 1-shanten hand may keep pushing (suji, no-chance, honours)
+LOOKAHEAD_WIDTH = 4  # discards (the widest first) whose tenpai are valued
+LOOKAHEAD_SHARE = 0.5  # ... among those with at least this share of the best useful-tile count
 
 
 def _shanten_words(s: int) -> str:
@@ -85,6 +88,8 @@ class Candidate:
     plan: int  # steps to a hand with a yaku (open hands), else the shanten
     danger: float = 0.0
     score: float = 0.0
+    worth: float | None = None  # expected points × live tiles of the tenpai it leads to (hard)
+    widest: int = 0  # the most live useful tiles among the discards valued with it
 
 
 class EasyBot:
@@ -467,6 +472,63 @@ class HardBot(NormalBot):
         if han >= 4 and left >= 30:
             return "careful"
         return "fold"
+
+    # ---- hand value in the tile choice -----------------------------------------------
+
+    def _best_offence(self, cands: list[Candidate], table: Table) -> Candidate:
+        """The widest discard, re-ranked at tenpai and 1-shanten by the points its tenpai would be worth.
+
+        At tenpai a wait counts its live tiles times the scorer's value of the
+        hand; at 1-shanten each useful draw counts the best such tenpai it allows.
+        """
+        best = super()._best_offence(cands, table)
+        if best.shanten > 1:
+            return best
+        key = (best.plan, best.shanten)
+        pool = [c for c in cands if (c.plan, c.shanten) == key]
+        top = max(c.live for c in pool)
+        pool = sorted((c for c in pool if c.live and c.live >= top * LOOKAHEAD_SHARE),
+                      key=lambda c: -c.live)[:LOOKAHEAD_WIDTH]
+        if len(pool) < 2:
+            return best
+        for c in pool:
+            hand13 = list(table.view.hand)
+            hand13.remove(c.action.tile)
+            c.widest = top
+            c.worth = tenpai_worth(table, hand13, c.useful) if c.shanten == 0 else self._route_worth(table, hand13, c)
+        scale = max(c.worth or 0.0 for c in pool) / max(1, top)
+        if scale <= 0:
+            return best
+        for c in pool:
+            c.score += (c.worth or 0.0) / scale - c.live  # live tiles, weighted by what they are worth
+        floor = min(c.score for c in pool)
+        for c in cands:
+            if c.worth is None and (c.plan, c.shanten) == key:
+                c.score = min(c.score, floor - 1.0)
+        return min(cands, key=lambda c: (c.plan, c.shanten, -c.score))
+
+    def _describe(self, table: Table, c: Candidate, before: int | None) -> str:
+        text = super()._describe(table, c, before)
+        if c.worth is not None and c.live < c.widest:
+            text += f", fewer than the widest choice's {c.widest} but worth more"
+        return text
+
+    def _route_worth(self, table: Table, hand13: list[int], c: Candidate) -> float:
+        """Sum over useful draws of live copies × the best tenpai worth the draw allows."""
+        counts = list(table.counts)
+        counts[c.kind] -= 1
+        total = 0.0
+        for u, routes in tenpai_routes(counts, c.useful):
+            live = table.live(u)
+            if not live or not routes:
+                continue
+            best = 0.0
+            for d, waits in routes:
+                hand = [*hand13, u]
+                hand.remove(d if d in hand else next(t for t in hand if kind(t) == d))  # a plain copy first
+                best = max(best, tenpai_worth(table, hand, waits))
+            total += live * best
+        return total
 
     def _riichi_choice(self, view, legal, table, best: Candidate, cands) -> Decision | None:
         act = self._riichi_action(legal, best)

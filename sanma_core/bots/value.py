@@ -59,7 +59,7 @@ class TenpaiValue:
     live: int
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=200_000)
 def _score(hand: tuple[int, ...], win: int, melds: tuple[Meld, ...], kita: int, tsumo: bool, riichi: bool,
            seat: int, round_wind: int, dora: tuple[int, ...], rules: Ruleset) -> int:
     try:
@@ -104,3 +104,14 @@ def tenpai_value(table: Table, hand13: Sequence[int], waits: Sequence[int]) -> T
         dama /= live_total
         riichi /= live_total
     return TenpaiValue(dama, riichi, ron_ok and live_total > 0, live_total)
+
+
+def tenpai_worth(table: Table, hand13: Sequence[int], waits: Sequence[int]) -> float:
+    """Points a tenpai hand can expect, times its live winning tiles (the better of riichi and dama when closed).
+
+    Zero for waits that give no yaku. Compares tenpai shapes by size and value at once.
+    """
+    value = tenpai_value(table, hand13, waits)
+    closed = all(not m.is_open for m in table.view.melds)
+    per_tile = max(value.riichi, value.dama if value.dama_ron_ok else 0.0) if closed else value.dama
+    return per_tile * value.live
