@@ -33,9 +33,9 @@ from .hand_groups import (
     RECORDS,
     MaskMemo,
     Record,
+    capped_iso_group,
     capped_suit_expansion,
     entry_expansion,
-    group,
     iso_expansion,
     iso_key,
     role_caps,
@@ -144,7 +144,8 @@ def _build(
                 by_count[c] = (base - iso_expansion(tuple(plus), sets)) << _GUARD_SHIFT
         items = [(by_count[c], 1 << k) for k, c in zip(ISOLATED, key, strict=True) if c < 4 and by_count[c]]
         return base, tuple(items), {}
-    base, draws = group(counts, caps, sets, role)
+    assert role == ISO and isinstance(group_caps, tuple)  # every suit returned above
+    base, draws = capped_iso_group(counts, group_caps, sets)
     return base, tuple(((base - x) << _GUARD_SHIFT, 1 << k) for k, x in draws if x != base), {}
 
 

@@ -1,4 +1,4 @@
-"""A hand's three groups as lane-packed expansions, and the same after each possible draw.
+"""A hand's three groups as lane-packed expansions (and, for capped isolated kinds, after each draw).
 
 Roles: ``PIN`` (dots, kinds 9–17), ``SOU`` (bamboo, 18–26) and ``ISO`` (1m, 9m
 and the honours; only the sorted multiset of their counts matters). Without
@@ -37,8 +37,6 @@ class BadCounts(Exception):
 
 # memo tables, indexed by the number of sets the hand needs (0–4)
 FAST: list[list[dict[tuple[int, ...], int]]] = [[{}, {}, {}] for _ in range(5)]
-_SUIT_DRAWS: list[list[dict[tuple[int, ...], tuple[tuple[int, int], ...]]]] = [[{}, {}] for _ in range(5)]
-_ISO_DRAWS: list[dict[tuple[int, ...], tuple[int, ...]]] = [{} for _ in range(5)]
 #: draw-mask records (see :mod:`.draw_masks`) by sets and role, keyed by (group counts, group caps)
 RECORDS: list[list[dict[tuple[object, ...], Record]]] = [[{}, {}, {}] for _ in range(5)]
 
@@ -142,9 +140,8 @@ def capped_suit_expansion(held: tuple[int, ...], group_caps: tuple[int, ...], ro
     return packed
 
 
-def _capped_expansion(counts: Sequence[int], group_caps: tuple[int, ...], sets: int, role: int, extra: int = -1) -> int:
-    kinds = _ROLE_KINDS[role]
-    held = [counts[k] + (k == extra) for k in kinds]
+def _capped_expansion(counts: Sequence[int], group_caps: tuple[int, ...], sets: int, role: int) -> int:
+    held = [counts[k] for k in _ROLE_KINDS[role]]
     if role != ISO:
         return capped_suit_expansion(tuple(held), group_caps, role, sets)
     key = (sets, role, tuple(sorted(zip(held, group_caps, strict=True))))
@@ -154,63 +151,6 @@ def _capped_expansion(counts: Sequence[int], group_caps: tuple[int, ...], sets: 
             _CAPPED.clear()
         packed = _CAPPED[key] = expand(capped_isolated_costs(key[2]), ISO, sets)  # type: ignore[arg-type]
     return packed
-
-
-def _suit_draws(key: tuple[int, ...], role: int, sets: int) -> tuple[tuple[int, int], ...]:
-    cache = _SUIT_DRAWS[sets][role]
-    draws = cache.get(key)
-    if draws is None:
-        start = 9 + 9 * role
-        built = []
-        for r in range(9):
-            if key[r] < 4:
-                plus = list(key)
-                plus[r] += 1
-                built.append((start + r, suit_expansion(tuple(plus), role, sets)))
-        if len(cache) > MEMO_LIMIT:
-            cache.clear()
-        draws = cache[key] = tuple(built)
-    return draws
-
-
-def _iso_draws(key: tuple[int, ...], sets: int) -> tuple[int, ...]:
-    """Expansion after drawing an isolated kind held c times, for c = 0…3 (0 where no kind is)."""
-    draws = _ISO_DRAWS[sets].get(key)
-    if draws is None:
-        built = []
-        for c in range(4):
-            if c in key:
-                plus = list(key)
-                plus[plus.index(c)] += 1
-                plus.sort()
-                built.append(iso_expansion(tuple(plus), sets))
-            else:
-                built.append(0)
-        draws = _ISO_DRAWS[sets][key] = tuple(built)
-    return draws
-
-
-def group(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: int) -> Group:
-    """One group of a hand whose counts were already checked."""
-    if caps is None:
-        if role == ISO:
-            key = iso_key(counts)
-            by_count = _iso_draws(key, sets)
-            return iso_expansion(key, sets), tuple((k, by_count[counts[k]]) for k in ISOLATED if counts[k] < 4)
-        start = 9 + 9 * role
-        key = tuple(counts[start : start + 9])
-        return suit_expansion(key, role, sets), _suit_draws(key, role, sets)
-    group_caps = role_caps(caps, role)
-    if group_caps is None:
-        return group(counts, None, sets, role)
-    if role == ISO:
-        return _capped_iso_group(counts, group_caps, sets)
-    draws = tuple(
-        (k, _capped_expansion(counts, group_caps, sets, role, k))
-        for k, cap in zip(_ROLE_KINDS[role], group_caps, strict=True)
-        if counts[k] < cap
-    )
-    return _capped_expansion(counts, group_caps, sets, role), draws
 
 
 #: Other memo tables built on these groups register their clear function here.
@@ -224,11 +164,6 @@ def clear_caches() -> None:
     for per_sets in FAST:
         for cache in per_sets:
             cache.clear()
-    for per_sets in _SUIT_DRAWS:
-        for cache in per_sets:
-            cache.clear()
-    for cache in _ISO_DRAWS:
-        cache.clear()
     for per_sets in RECORDS:
         for cache in per_sets:
             cache.clear()
@@ -243,7 +178,7 @@ def clear_caches() -> None:
 _CAPPED_ISO_DRAWS: dict[tuple[object, ...], dict[tuple[int, int], int]] = {}
 
 
-def _capped_iso_group(counts: Sequence[int], group_caps: tuple[int, ...], sets: int) -> Group:
+def capped_iso_group(counts: Sequence[int], group_caps: tuple[int, ...], sets: int) -> Group:
     """Isolated kinds with caps: a draw's effect depends only on the (count, cap) of the drawn kind."""
     pairs = [(counts[k], cap) for k, cap in zip(ISOLATED, group_caps, strict=True)]
     key = tuple(sorted(pairs))
