@@ -42,7 +42,7 @@ from .hand_groups import (
     suit_expansion,
 )
 from .lanes import BIASES, GIVE_UP, GUARDS, ISO, PIN, SOU, lane_min
-from .pinched import PINCH_TILES, pinched_entry
+from .pinched import PINCH_TILES, pinch_rank, pinched_entry
 from .suit_index import FULL_CAPS, MAX_TILES
 from .tables import suit_entry
 
@@ -61,12 +61,6 @@ def _key(counts: Sequence[int], role: int) -> tuple[int, ...]:
     return _iso_counts(counts)
 
 
-def _pinch_rank(group_caps: object) -> int:
-    """The rank a single pon caps at 1 (all other ranks 4), or −1."""
-    assert isinstance(group_caps, tuple)
-    return group_caps.index(1) if group_caps.count(4) == 8 and 1 in group_caps else -1
-
-
 def _table_record(key: tuple[int, ...], role: int, sets: int, group_caps: object) -> Record | None:
     """A suit's record straight from table entries (plain, or beside one pon); None past the tables.
 
@@ -81,7 +75,7 @@ def _table_record(key: tuple[int, ...], role: int, sets: int, group_caps: object
     else:
         if sum(key) >= PINCH_TILES:
             return None
-        rank = _pinch_rank(group_caps)
+        rank = pinch_rank(group_caps)
         caps = group_caps  # type: ignore[assignment]
 
         def entry_of(k: tuple[int, ...]) -> int:
@@ -105,7 +99,7 @@ def _build(
     counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: int, key: tuple[int, ...], group_caps: object
 ) -> Record:
     """A group's record from its expansion after each possible draw."""
-    if role != ISO and (group_caps is None or _pinch_rank(group_caps) >= 0):
+    if role != ISO and (group_caps is None or pinch_rank(group_caps) >= 0):
         table_record = _table_record(key, role, sets, group_caps)
         if table_record is not None:
             return table_record

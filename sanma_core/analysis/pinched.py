@@ -22,6 +22,15 @@ from .suit_index import Index, compile_index
 PINCH_TILES = 12
 
 
+def pinch_rank(caps: tuple[int, ...]) -> int:
+    """The rank a single pon caps at 1 when every other rank has cap 4, else −1.
+
+    >>> pinch_rank((4, 4, 4, 4, 1, 4, 4, 4, 4)), pinch_rank((4, 1, 4, 4, 1, 4, 4, 4, 4))
+    (4, -1)
+    """
+    return caps.index(1) if caps.count(4) == 8 and 1 in caps else -1
+
+
 def pinch_caps(rank: int) -> tuple[int, ...]:
     """Caps of a suit whose ``rank`` (0–8) has one usable copy."""
     return (4,) * rank + (1,) + (4,) * (8 - rank)

@@ -18,7 +18,7 @@ from .capped import capped_suit_vector
 from .capped import clear_memo as clear_capped_memo
 from .groups import INF, isolated_vector, suit_vector
 from .packed import decode_entries
-from .pinched import PINCH_TILES, pinched_entry
+from .pinched import PINCH_TILES, pinch_rank, pinched_entry
 from .suit_index import suit_index
 
 _entries: array | None = None
@@ -75,8 +75,9 @@ def capped_suit_costs(key: tuple[int, ...], caps: tuple[int, ...], max_sets: int
     """
     if caps == _FULL:
         return suit_costs(key)
-    if caps.count(4) == 8 and 1 in caps and sum(key) <= PINCH_TILES:  # beside one pon
-        vec = unpack_entry(pinched_entry(key, caps.index(1)))
+    rank = pinch_rank(caps)
+    if rank >= 0 and sum(key) <= PINCH_TILES:  # beside one pon
+        vec = unpack_entry(pinched_entry(key, rank))
         return vec if max_sets == 4 else vec[: max_sets + 1] + _INF[max_sets:4] + vec[5 : 6 + max_sets] + _INF[max_sets:4]
     return capped_suit_vector(key, caps, max_sets)
 
