@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sanma_core.explain_text import explanation_text
+
 from .model import Question
 
 _DATA_LABELS = (
@@ -59,6 +61,8 @@ def render_answer(q: Question) -> str:
             lines.append("  " + (" ".join(value) or "none"))
     lines.append("Explanation:")
     for s in q.explanation:
-        details = ", ".join(f"{k}={_value(v)}" for k, v in s.items() if k != "step")
-        lines.append(f"  - {s['step']}: {details}")
+        details = {k: v for k, v in s.items() if k != "step"}
+        lines.append(f"  {s['step']}:")
+        if details:
+            lines.append(explanation_text(details, depth=2, markup=False))
     return "\n".join(lines)

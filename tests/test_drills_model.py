@@ -150,3 +150,17 @@ def test_pick_one_part_inside_a_multi_question():
     assert check(q, {"tiles": ["3p", "6p"], "choices": ["furiten"]}).correct
     assert check(q, {"tiles": ["3p", "6p"], "choices": ["furiten", "not_furiten"]}).parts["choices"] == 0.0
     assert Question.from_json(q.to_json()).pick_one == ("choices",)
+
+
+def test_cli_explanation_reads_as_an_indented_list_not_python_reprs(capsys):
+    """Every drill type's terminal explanation: one heading per step, nested bullets, no dict or list reprs."""
+    from drills import DRILL_TYPES
+    from drills.cli import main
+
+    for drill_type in DRILL_TYPES:
+        assert main([drill_type, "--seed", "5"]) == 0
+        out = capsys.readouterr().out
+        explanation = out.split("Explanation:\n", 1)[1]
+        assert explanation.strip(), drill_type
+        assert "{'" not in explanation and "['" not in explanation and "[]" not in explanation, (drill_type, explanation)
+        assert any(line.startswith("    - ") for line in explanation.splitlines()), drill_type

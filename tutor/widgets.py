@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
+from sanma_core.explain_text import explanation_text
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.tiles import kind, parse_tile, parse_tiles, tile_name
 
@@ -164,45 +165,7 @@ def explanation_markdown(data: object, depth: int = 0) -> str:
     >>> explanation_markdown({"steps": ["30 fu", "3 han"], "total": 3900})
     '- **steps**:\\n  - 30 fu\\n  - 3 han\\n- **total**: 3900'
     """
-    pad = "  " * depth
-    if isinstance(data, dict):
-        lines = []
-        for k, v in data.items():
-            label = str(k).replace("_", " ")
-            if isinstance(v, dict | list | tuple) and v:
-                lines.append(f"{pad}- **{label}**:\n{explanation_markdown(v, depth + 1)}")
-            else:
-                lines.append(f"{pad}- **{label}**: {_scalar(v)}")
-        return "\n".join(lines)
-    if isinstance(data, list | tuple):
-        lines = []
-        for v in data:
-            if isinstance(v, dict):
-                # one line per item: "key: value · key: value" (nested lists would read badly here)
-                parts = [f"{str(k).replace('_', ' ')}: {_inline(x)}" for k, x in v.items()]
-                lines.append(f"{pad}- " + (" · ".join(parts) or "—"))
-            elif isinstance(v, list | tuple):
-                lines.append(f"{pad}- " + (", ".join(_inline(x) for x in v) or "—"))
-            else:
-                lines.append(f"{pad}- {_scalar(v)}")
-        return "\n".join(lines)
-    return f"{pad}{_scalar(data)}"
-
-
-def _inline(v: object) -> str:
-    if isinstance(v, dict):
-        return "(" + ", ".join(f"{k} {_inline(x)}" for k, x in v.items()) + ")"
-    if isinstance(v, list | tuple):
-        return ", ".join(_inline(x) for x in v) or "—"
-    return _scalar(v)
-
-
-def _scalar(v: object) -> str:
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if v is None or v == "":
-        return "—"
-    return str(v)
+    return explanation_text(data, depth)
 
 
 def parse_tile_safe(text: str) -> int | None:
