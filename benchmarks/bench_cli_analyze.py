@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{label}: {args.lines} lines in {wall:.2f} s wall, {cpu:.2f} s CPU "
             f"({args.lines / wall:.0f} lines/s, {ok} ok; load average {os.getloadavg()[0]:.1f})"
         )
-    print(f"# default --jobs here and now: {default_jobs()} (idle CPUs by the load average)")
+    print(f"# default --jobs here and now: {default_jobs()} (the CPUs idle when a big batch starts)")
     return 0
 
 

@@ -278,3 +278,19 @@ def test_a_reader_that_goes_away_stops_the_batch_quietly() -> None:
         pass
     assert proc.wait(timeout=60) == 1
     assert proc.stderr.read() == b""
+
+
+def test_worker_count_follows_the_idle_cpus(monkeypatch) -> None:
+    from sanma_core.commands import jsonl
+
+    assert jsonl.jobs_from(None) is None and jsonl.jobs_from(0) == 1 and jsonl.jobs_from(3) == 3
+    idle = jsonl.idle_cpus(0.05)
+    assert idle is not None and 0.0 <= idle <= os.cpu_count()  # /proc/stat exists here
+    cpus = len(os.sched_getaffinity(0))
+    monkeypatch.setattr(jsonl, "idle_cpus", lambda: 0.2)  # a busy machine: one process
+    assert jsonl.default_jobs() == 1
+    monkeypatch.setattr(jsonl, "idle_cpus", lambda: 64.0)  # many idle CPUs: at most 4, never more than ours
+    assert jsonl.default_jobs() == min(4, cpus)
+    monkeypatch.setattr(jsonl, "idle_cpus", lambda: None)  # no /proc/stat: the load average decides
+    monkeypatch.setattr(jsonl.os, "getloadavg", lambda: (cpus + 5.0, 0.0, 0.0))
+    assert jsonl.default_jobs() == 1

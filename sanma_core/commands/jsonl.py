@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import select
 import sys
+import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import chain
@@ -70,30 +71,57 @@ def add_jobs_option(parser: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="worker processes for a big JSON Lines batch (default: the idle CPUs, at most 4; 1: none)",
+        help="worker processes for a big JSON Lines batch (default: the CPUs idle when it starts, at most 4; 1: none)",
     )
 
 
-def jobs_from(value: int | None) -> int:
-    """The ``--jobs`` value to use (``None``: :func:`default_jobs`); at least 1."""
-    return default_jobs() if value is None else max(1, value)
+def jobs_from(value: int | None) -> int | None:
+    """The ``--jobs`` value to use: ``None`` (decide when a big batch arrives, :func:`default_jobs`), else at least 1."""
+    return None if value is None else max(1, value)
 
 
 def default_jobs() -> int:
-    """Worker processes for a big batch: the CPUs this process may use that are not already busy, at most 4.
+    """Worker processes for a big batch: the idle CPUs this process may use, at most 4.
 
-    Busy CPUs are read from the one-minute load average: on a loaded machine
-    workers would only take turns on the same cores.
+    Idle CPUs are measured over a tenth of a second from ``/proc/stat`` (on a
+    loaded machine workers would only take turns on the same cores); where
+    that file does not exist, the one-minute load average stands in.
     """
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cpus = os.cpu_count() or 1
+    idle = idle_cpus()
+    if idle is None:
+        try:
+            idle = cpus - os.getloadavg()[0]
+        except (AttributeError, OSError):
+            idle = float(cpus)
+    return max(1, min(4, cpus, round(idle)))
+
+
+def idle_cpus(sample: float = 0.1) -> float | None:
+    """How many CPUs of the machine sat idle during ``sample`` seconds (None without ``/proc/stat``)."""
     try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        busy = 0.0
-    return max(1, min(4, round(cpus - busy)))
+        first = _cpu_times()
+        time.sleep(sample)
+        second = _cpu_times()
+    except (OSError, ValueError, IndexError):
+        return None
+    busy_before, idle_before, count = first
+    busy_after, idle_after, _ = second
+    total = (busy_after - busy_before) + (idle_after - idle_before)
+    return count * (idle_after - idle_before) / total if total > 0 else None
+
+
+def _cpu_times() -> tuple[int, int, int]:
+    """(busy ticks, idle ticks, CPUs) of the whole machine from ``/proc/stat``; idle includes iowait."""
+    with open("/proc/stat") as stat:
+        lines = stat.read().splitlines()
+    fields = [int(x) for x in lines[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    count = sum(1 for line in lines if line.startswith("cpu") and line[3:4].isdigit())
+    return sum(fields[:8]) - idle, idle, count
 
 
 def _waiting(stream: IO[str]) -> bool:
@@ -122,10 +150,12 @@ def read_chunks(stream: IO[str], size: int = CHUNK_LINES) -> Iterator[list[str]]
         yield chunk
 
 
-def _answers(handler: Handler, default_ruleset: str, chunks: Iterator[list[str]], jobs: int) -> Iterator[str]:
+def _answers(handler: Handler, default_ruleset: str, chunks: Iterator[list[str]], jobs: int | None) -> Iterator[str]:
     answer = partial(answer_chunk, handler, default_ruleset)
     for chunk in chunks:
-        if jobs > 1 and len(chunk) >= CHUNK_LINES and "fork" in multiprocessing.get_all_start_methods():
+        if len(chunk) >= CHUNK_LINES and jobs is None:
+            jobs = default_jobs()  # decided once, when the first full chunk shows a big batch
+        if jobs is not None and jobs > 1 and len(chunk) >= CHUNK_LINES and "fork" in multiprocessing.get_all_start_methods():
             # a big batch: workers forked now share everything loaded so far; imap keeps input order
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
                 yield from pool.imap(answer, chain([chunk], chunks))
@@ -138,8 +168,9 @@ def run_batch(
     default_ruleset: str,
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
 ) -> int:
+    """Answer JSON Lines from ``stdin`` on ``stdout``; ``jobs`` None: workers on the idle CPUs for a big batch."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     try:
