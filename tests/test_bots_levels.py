@@ -88,8 +88,10 @@ def test_normal_pons_toward_toitoi_with_a_pair_heavy_hand():
     assert decide("easy", g, 1).action.kind == "pass"
 
 
-def _against_riichi():
-    g = arranged_game("tenhou", hands=["19m247p9p258s1356z", "123p456p789s11s46p", None], draws="7z9p8p3s")
+def _against_riichi(hand="19m247p9p258s1356z", round_wind=0, scores=None):
+    """Seat 0 holds ``hand`` and must discard after seat 1's riichi on 9p."""
+    g = arranged_game("tenhou", hands=[hand, "123p456p789s11s46p", None], draws="7z9p8p3s",
+                      round_wind=round_wind, scores=scores)
     g.apply(Action.discard(0, T("7z")))
     until_turn(g, 1)
     g.apply(Action.riichi(1, T("9p")))
@@ -119,13 +121,7 @@ def test_hard_chooses_dama_for_a_big_hand_and_riichi_without_a_yaku():
 
 
 def _one_shanten_against_riichi(round_wind, scores):
-    g = arranged_game("tenhou", hands=["123p456p789s9p55z6z", "123p456p789s11s46p", None], draws="7z9p8p3s",
-                      round_wind=round_wind, scores=scores)
-    g.apply(Action.discard(0, T("7z")))
-    until_turn(g, 1)
-    g.apply(Action.riichi(1, T("9p")))
-    until_turn(g, 0)
-    return g
+    return _against_riichi("123p456p789s9p55z6z", round_wind, scores)
 
 
 def test_push_or_fold_at_one_shanten_depends_on_level_and_standing():
