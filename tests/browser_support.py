@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright import sync_api
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -67,3 +68,22 @@ def streamlit_server(workdir: Path, start_timeout: float = 60) -> Iterator[str]:
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
+
+
+@contextlib.contextmanager
+def served_app(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[str]:
+    """The app on a fresh server with its own folder, after checking Chromium is there (for module fixtures)."""
+    require_chromium()
+    with streamlit_server(tmp_path_factory.mktemp(name)) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[sync_api.Browser]:
+    """Debian's Chromium driven by Playwright, closed afterwards."""
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=WAIT_MS)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -5,8 +5,7 @@ under artifacts/ (git-ignored). Every wait is bounded.
 """
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, ROOT, WAIT_MS, require_chromium, streamlit_server
-from playwright import sync_api
+from browser_support import ROOT, WAIT_MS, chromium, served_app
 
 pytestmark = pytest.mark.browser
 
@@ -15,17 +14,14 @@ ARTIFACTS = ROOT / "artifacts"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    require_chromium()
-    with streamlit_server(tmp_path_factory.mktemp("browser")) as url:
+    with served_app(tmp_path_factory, "browser") as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=WAIT_MS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def test_answer_a_drill_by_clicking_tiles(server, browser):

@@ -9,13 +9,11 @@ import re
 import time
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, require_chromium, streamlit_server
-from playwright import sync_api
+from browser_support import chromium, served_app
 
 from sanma_core.game import Phase
 from tutor.play import PlaySession, PlaySettings
 
-LAUNCH_ARGS = CHROMIUM_ARGS
 # with this seed the normal bots end the first hand after a few human steps (a bot's tsumo); any seed works,
 # the test only gets longer
 SEED = 56
@@ -26,19 +24,16 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    require_chromium()
-    with streamlit_server(tmp_path_factory.mktemp("play-browser")) as url:
+    with served_app(tmp_path_factory, "play-browser") as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def page(server):
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, timeout=30_000)
+    with chromium() as browser:
         pg = browser.new_page(viewport={"width": 1400, "height": 1000})
         pg.set_default_timeout(30_000)
         yield pg
-        browser.close()
 
 
 _HAND_JS = """() => {
