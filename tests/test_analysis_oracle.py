@@ -276,3 +276,22 @@ def check_discard_tables(cases: list[tuple[list[int], list[int] | None]]) -> lis
             if (d.shanten, list(d.ukeire.tiles), d.ukeire.count) != (base, useful, count):
                 wrong.append((describe(c, o), kind_name(d.tile), d, base, useful))
     return wrong
+
+
+WAITS_PARTS = 3
+
+
+def check_waits_part(part: int) -> None:
+    """One of the WAITS_PARTS slices of the 20,001 waits cases (each test_analysis_oracle_waits_N file runs one)."""
+    cases = waits_cases()
+    assert len(cases) >= 20000
+    wrong, tenpai_seen = check_useful(cases[part - 1 :: WAITS_PARTS])
+    assert tenpai_seen > 1000
+    assert wrong == [], wrong[:5]
+
+
+def check_discard_label(label: str) -> None:
+    """Sixty drawn hands of one kind, whole discard tables against the oracle."""
+    cases = drawn_cases(label, 60)
+    assert len(cases) == 60
+    assert check_discard_tables(cases) == []

@@ -5,15 +5,8 @@ See test_analysis_oracle.py for the cases; the parts run on separate cores.
 
 from __future__ import annotations
 
-from test_analysis_oracle import check_useful, waits_cases
-
-PART = 3
+from test_analysis_oracle import check_waits_part
 
 
 def test_ukeire_and_waits_match_oracle() -> None:
-    cases = waits_cases()
-    assert len(cases) >= 20000
-    part = cases[PART - 1 :: 3]
-    wrong, tenpai_seen = check_useful(part)
-    assert tenpai_seen > 1000
-    assert wrong == [], wrong[:5]
+    check_waits_part(3)
