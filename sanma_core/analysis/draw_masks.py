@@ -29,7 +29,7 @@ from .closed import KOKUSHI_KINDS, chiitoitsu_r, closed_useful, kokushi_r
 from .groups import INF
 from .hand_groups import (
     ISOLATED,
-    MEMO_LIMIT,
+    RECORD_LIMIT,
     RECORDS,
     MaskMemo,
     Record,
@@ -151,7 +151,7 @@ def record(counts: Sequence[int], caps: Sequence[int] | None, sets: int, role: i
     rec = memo.get(memo_key)
     if rec is None:
         rec = _build(counts, None if group_caps is None else caps, sets, role, key, group_caps)
-        if len(memo) > MEMO_LIMIT:
+        if len(memo) > RECORD_LIMIT:
             memo.clear()
         memo[memo_key] = rec
     return rec

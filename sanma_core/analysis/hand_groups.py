@@ -29,6 +29,8 @@ Record = tuple[int, tuple[tuple[int, int], ...], MaskMemo]
 
 #: Memo tables are emptied when they grow past this many entries (long simulations stay bounded).
 MEMO_LIMIT = 100_000
+#: Draw records (see :mod:`.draw_masks`) weigh about 2 KB each with their mask memos: a tighter bound per table.
+RECORD_LIMIT = 20_000
 
 
 class BadCounts(Exception):

@@ -29,7 +29,7 @@ PIN_SET = frozenset(range(9, 18)) | HONOURS
 SOU_SET = frozenset(range(18, 27)) | HONOURS
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=20_000)  # a table is ~2.5 KB of objects; hits come from the same hand within a turn
 def _table(counts: tuple[int, ...], outside: tuple[int, ...]) -> tuple[DiscardOption, ...]:
     return tuple(discard_options(list(counts), list(outside) if outside != _ZERO else None))
 
