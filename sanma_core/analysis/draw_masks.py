@@ -103,26 +103,21 @@ def _build(
         table_record = _table_record(key, role, sets, group_caps)
         if table_record is not None:
             return table_record
-    if group_caps is not None and role != ISO:
-        assert isinstance(group_caps, tuple)
-        base = capped_suit_expansion(key, group_caps, role, sets)
+    if role != ISO:  # past the tables (a 14-tile suit, two pons, a kan): one expansion per draw
+        suit_caps: tuple[int, ...] = FULL_CAPS if group_caps is None else group_caps  # type: ignore[assignment]
+
+        def expansion(k: tuple[int, ...]) -> int:
+            if group_caps is None:
+                return suit_expansion(k, role, sets)
+            return capped_suit_expansion(k, suit_caps, role, sets)
+
+        base = expansion(key)
         start = 9 + 9 * role
         items = []
         for r in range(9):
             c = key[r]
-            if c < group_caps[r]:
-                x = capped_suit_expansion((*key[:r], c + 1, *key[r + 1 :]), group_caps, role, sets)
-                if x != base:
-                    items.append(((base - x) << _GUARD_SHIFT, 1 << (start + r)))
-        return base, tuple(items), {}
-    if caps is None and role != ISO:
-        base = suit_expansion(key, role, sets)
-        start = 9 + 9 * role
-        items = []
-        for r in range(9):
-            c = key[r]
-            if c < 4:
-                x = suit_expansion((*key[:r], c + 1, *key[r + 1 :]), role, sets)
+            if c < suit_caps[r]:
+                x = expansion((*key[:r], c + 1, *key[r + 1 :]))
                 if x != base:
                     items.append(((base - x) << _GUARD_SHIFT, 1 << (start + r)))
         return base, tuple(items), {}
