@@ -22,7 +22,6 @@ each discard changes, and builds it only the first time that key is seen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 
 from ..tiles import SANMA_KINDS
 from .closed import KOKUSHI_KINDS, chiitoitsu_r, closed_useful, kokushi_r
@@ -36,6 +35,7 @@ from .hand_groups import (
     capped_iso_group,
     capped_suit_expansion,
     entry_expansion,
+    iso_counts,
     iso_expansion,
     iso_key,
     role_caps,
@@ -46,7 +46,6 @@ from .pinched import PINCH_TILES, pinch_rank, pinched_entry
 from .suit_index import FULL_CAPS, MAX_TILES
 from .tables import suit_entry
 
-_iso_counts = itemgetter(*ISOLATED)
 _GUARD_SHIFT = 6  # a lane's guard bit sits 6 bits above its unit bit (lanes are 7 bits)
 _ROLE_OF = tuple(ISO if k < 9 or k >= 27 else PIN if k < 18 else SOU for k in range(34))
 KOKUSHI_MASK = sum(1 << k for k in KOKUSHI_KINDS)
@@ -58,7 +57,7 @@ def _key(counts: Sequence[int], role: int) -> tuple[int, ...]:
         return tuple(counts[9:18])
     if role == SOU:
         return tuple(counts[18:27])
-    return _iso_counts(counts)
+    return iso_counts(counts)
 
 
 def _table_record(key: tuple[int, ...], role: int, sets: int, group_caps: object) -> Record | None:
@@ -244,7 +243,7 @@ def _suits_free_discard_masks(
     rec_p = memo_p.get(tuple(counts[9:18])) or record(counts, None, sets, PIN, None)
     rec_s = memo_s.get(tuple(counts[18:27])) or record(counts, None, sets, SOU, None)
     if iso_caps is None:
-        rec_i = memo_i.get(_iso_counts(counts)) or record(counts, None, sets, ISO, None)
+        rec_i = memo_i.get(iso_counts(counts)) or record(counts, None, sets, ISO, None)
     else:
         rec_i = record(counts, caps, sets, ISO, iso_caps)
     closed = n - 1 >= 13
@@ -280,7 +279,7 @@ def _suits_free_discard_masks(
             s = memo_s.get(tuple(after[18:27])) or record(after, None, sets, SOU, None)
             p, i = rec_p, rec_i
         elif iso_caps is None:
-            i = memo_i.get(_iso_counts(after)) or record(after, None, sets, ISO, None)
+            i = memo_i.get(iso_counts(after)) or record(after, None, sets, ISO, None)
             p, s = rec_p, rec_s
         else:
             i = record(after, caps, sets, ISO, iso_caps)

@@ -1,8 +1,8 @@
 """The hot path of :func:`.shape.shanten`: a closed hand with nothing outside it.
 
 Each group's memoised expansion (see :mod:`.lanes`) carries, above its lanes,
-four small counters that add up across groups like the lanes do: kinds held,
-kinds held twice or more, terminal and honour kinds held, and those held
+five small counters that add up across groups like the lanes do: tiles, kinds
+held, kinds held twice or more, terminal and honour kinds held, and those held
 twice or more. One addition of three memoised ints then gives the regular
 form's lanes *and* everything seven pairs and thirteen orphans need, with no
 pass over the counts.
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import itemgetter
 
-from .hand_groups import CLEAR_HOOKS, MEMO_LIMIT, BadCounts, entry_expansion, iso_expansion
+from .hand_groups import CLEAR_HOOKS, MEMO_LIMIT, BadCounts, entry_expansion, iso_counts, iso_expansion
 from .lanes import BIASES, GUARDS, ISO, PIN, SOU, lane_min
 from .tables import suit_entry
 from .validation import full_check
@@ -34,7 +34,6 @@ _FIELD = 255
 
 pin_key = itemgetter(*range(9, 18))
 sou_key = itemgetter(*range(18, 27))
-iso_key = itemgetter(0, 8, *range(27, 34))
 
 # memo tables by number of sets, then role; keys are a group's counts as held (the isolated kinds unsorted)
 _MEMO: list[list[dict[tuple[int, ...], int]]] = [[{}, {}, {}] for _ in range(5)]
@@ -94,7 +93,7 @@ def fast_r(counts: Sequence[int], n: int) -> int:
     memo_p, memo_s, memo_i, g, b0, b1, b2, b3, b4, b5 = _HOT[sets]
     pin = pin_key(counts)
     sou = sou_key(counts)
-    iso = iso_key(counts)
+    iso = iso_counts(counts)
     try:
         p = memo_p.get(pin) or _group(pin, PIN, sets)
         s = memo_s.get(sou) or _group(sou, SOU, sets)

@@ -9,6 +9,7 @@ hand) the exact vectors come from :mod:`.tables`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .groups import suit_vector
 from .lanes import ISO, PIN, SOU, expand
@@ -17,6 +18,8 @@ from .tables import clear_caches as clear_table_caches
 from .validation import full_check
 
 ISOLATED = (0, 8, 27, 28, 29, 30, 31, 32, 33)
+#: The isolated kinds' counts in kind order (unsorted; :func:`iso_key` sorts them).
+iso_counts = itemgetter(*ISOLATED)
 ROLES = (PIN, SOU, ISO)
 
 #: A group's expansion and ((kind, expansion after drawing it), ...) for its drawable kinds.
@@ -83,9 +86,8 @@ def iso_expansion(key: tuple[int, ...], sets: int) -> int:
 
 
 def iso_key(counts: Sequence[int]) -> tuple[int, ...]:
-    iso = [counts[0], counts[8], *counts[27:34]]
-    iso.sort()
-    return tuple(iso)
+    """The isolated kinds' counts, sorted (only their multiset matters to the costs)."""
+    return tuple(sorted(iso_counts(counts)))
 
 
 _ROLE_KINDS = (tuple(range(9, 18)), tuple(range(18, 27)), ISOLATED)
