@@ -7,8 +7,9 @@ import pytest
 from sanma_core.bots import make_bot
 from sanma_core.bots.arena import play_bot_game
 from sanma_core.commands.simulate import main
-from sanma_core.game import GameMode
+from sanma_core.game import Game, GameMode
 from sanma_core.game.mjai import loads
+from sanma_core.tiles import to_mjai
 
 TIMING = ("seconds", "games_per_second", "jobs")
 
@@ -99,3 +100,16 @@ def test_normal_defends_better_than_easy_over_seeded_games():
     normal, easy = summary["per_level"]["normal"], summary["per_level"]["easy"]
     assert normal["deal_in_rate"] < 0.8 * easy["deal_in_rate"]
     assert normal["average_placement"] <= 2.0 <= easy["average_placement"]
+
+
+def test_play_bot_game_finishes_a_game_already_under_way():
+    game = Game("tenhou", GameMode("tonpuusen"), seed="resume")
+    seat = game.to_act()[0]
+    first = next(a for a in game.legal_actions(seat) if a.kind == "discard" and a.tile == max(game.hands[seat]))
+    game.apply(first)  # the bots take over after this discard
+    before = len(game.events)
+    report = play_bot_game(["easy"] * 3, game=game)
+    assert report.game is game and game.is_over() and len(game.events) > before
+    dahai = next(e for e in game.events if e["type"] == "dahai")
+    assert dahai["actor"] == seat and dahai["pai"] == to_mjai(first.tile)
+    assert report.hands == len(game.results) and sorted(report.ranks) == [1, 2, 3]

@@ -51,12 +51,16 @@ def play_bot_game(
     *,
     bots: Sequence[Bot] | None = None,
     time_decisions: bool = False,
+    game: Game | None = None,
 ) -> GameReport:
     """Play one game with a bot of ``levels[s]`` in seat ``s``; the game's wall comes from ``seed``.
 
-    A seat with a single legal action plays it without asking its bot.
+    A seat with a single legal action plays it without asking its bot. ``game``
+    plays an existing game to its end instead of a new one (``rules``, ``mode``
+    and ``seed`` are then unused).
     """
-    game = Game(rules, mode, seed=seed)
+    if game is None:
+        game = Game(rules, mode, seed=seed)
     players = list(bots) if bots is not None else [make_bot(lv, bot_seed(seed, s)) for s, lv in enumerate(levels)]
     times: list[float] = []
     cpu_times: list[float] = []
