@@ -250,3 +250,13 @@ def test_a_game_link_survives_a_server_restart(play):
     token = at.session_state["play_token"]
     st.cache_resource.clear()  # what a restart forgets: the in-memory games (and the open store)
     _assert_link_rebuilds(token, _session(at))
+
+
+def test_bot_level_choices_explain_each_level(play):
+    from sanma_core.bots import LEVEL_STYLES, LEVELS
+
+    for key in ("play_bot1", "play_bot2"):
+        box = play.selectbox(key=key)
+        assert list(box.options) == list(LEVELS) and box.value == "normal"
+        for level in LEVELS:
+            assert f"**{level}** {LEVEL_STYLES[level]}" in box.help

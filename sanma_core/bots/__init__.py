@@ -8,7 +8,7 @@
 True
 """
 
-from .base import LEVELS, Bot, BotLevelError, Decision, make_bot
+from .base import LEVEL_STYLES, LEVELS, Bot, BotLevelError, Decision, make_bot
 from .levels import EasyBot, HardBot, NormalBot
 
-__all__ = ["LEVELS", "Bot", "BotLevelError", "Decision", "EasyBot", "HardBot", "NormalBot", "make_bot"]
+__all__ = ["LEVEL_STYLES", "LEVELS", "Bot", "BotLevelError", "Decision", "EasyBot", "HardBot", "NormalBot", "make_bot"]

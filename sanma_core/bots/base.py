@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from ..game.view import SeatView
 
 LEVELS = ("easy", "normal", "hard")
+LEVEL_STYLES = {
+    "easy": "plays for speed only: never calls, declares riichi at every tenpai, never folds",
+    "normal": "adds defence (folds against riichi with genbutsu, suji and honours), pons for a yaku, "
+              "chooses when to riichi and when to keep a North",
+    "hard": "adds hand value: keeps dora and red fives, prefers the wait worth more, "
+            "stays dama with a big hand, pushes or folds by value",
+}
 
 
 class BotLevelError(ValueError):

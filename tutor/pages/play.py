@@ -13,7 +13,7 @@ import secrets
 
 import streamlit as st
 
-from sanma_core.bots import LEVELS
+from sanma_core.bots import LEVEL_STYLES, LEVELS
 from sanma_core.game import Action, IllegalActionError, Phase
 from sanma_core.rules import PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
 from sanma_core.tiles import kind, tile_name
@@ -191,8 +191,9 @@ def _new_game_form() -> None:
     c[0].selectbox("Ruleset", options, key="play_ruleset", format_func=state.ruleset_label)
     c[1].radio("Length", list(LENGTHS), key="play_length", format_func=LENGTHS.get, horizontal=True)
     b = st.columns(3)
-    b[0].selectbox("Bot after you", LEVELS, index=1, key="play_bot1")
-    b[1].selectbox("Bot before you", LEVELS, index=1, key="play_bot2")
+    styles = "  \n".join(f"**{lv}** {LEVEL_STYLES[lv]}" for lv in LEVELS)
+    b[0].selectbox("Bot after you", LEVELS, index=1, key="play_bot1", help=styles)
+    b[1].selectbox("Bot before you", LEVELS, index=1, key="play_bot2", help=styles)
     b[2].radio("Your seat", list(SEATS), key="play_seat", format_func=SEATS.get)
     s = st.columns(2)
     st.session_state.setdefault("play_seed", 1)
