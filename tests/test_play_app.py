@@ -260,3 +260,47 @@ def test_bot_level_choices_explain_each_level(play):
         assert list(box.options) == list(LEVELS) and box.value == "normal"
         for level in LEVELS:
             assert f"**{level}** {LEVEL_STYLES[level]}" in box.help
+
+
+def _tsumogiri_until(session: PlaySession, phase: Phase) -> PlaySession:
+    """The human throws every drawn tile (passing on calls) until ``phase``."""
+    while session.phase is not phase:
+        if session.phase is Phase.HAND_END:
+            session.next_hand()
+            continue
+        legal = session.legal()
+        drawn = session.view().drawn
+        session.play(next((a for a in legal if a.kind == "discard" and a.tile == drawn),
+                          next((a for a in legal if a.kind in ("pass", "discard")), legal[0])))
+    return session
+
+
+def _review_frames(at: AppTest):
+    return [d.value for d in at.dataframe if "why" in d.value.columns or "different" in d.value.columns]
+
+
+def test_review_of_a_hand_and_of_the_whole_game(play):
+    from tutor.play import review_game
+
+    at = play
+    session = _tsumogiri_until(PlaySession(PlaySettings(seed=4, length="tonpuusen")), Phase.HAND_END)
+    at.session_state["play_session"] = session
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    (review,) = review_game(session.settings, session.steps, [session.game.hand_index])
+    assert any(e.label == "Review this hand against the hard bot" for e in at.expander)
+    text = " ".join(m.value for m in at.markdown)
+    assert f"on **{review.count('same')} of {len(review.rows)}** decisions" in text
+    (rows,) = _review_frames(at)
+    assert len(rows) == len(review.differences) > 0
+    assert list(rows["you"]) == [r.mine.text for r in review.differences]
+    assert list(rows["hard bot"]) == [r.advice.text for r in review.differences]
+
+    _tsumogiri_until(session, Phase.GAME_END)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(e.label == "Review the whole game against the hard bot" for e in at.expander)
+    reviews = review_game(session.settings, session.steps)
+    hands, rows = _review_frames(at)
+    assert list(hands["decisions"]) == [len(r.rows) for r in reviews] and len(reviews) >= 2
+    assert len(rows) == sum(len(r.differences) for r in reviews)

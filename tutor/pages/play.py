@@ -16,9 +16,20 @@ import streamlit as st
 from sanma_core.bots import LEVEL_STYLES, LEVELS
 from sanma_core.game import Action, IllegalActionError, Phase
 from sanma_core.rules import PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
-from sanma_core.tiles import kind, tile_name
+from sanma_core.tiles import tile_name
 from tutor import state
-from tutor.play import PlaySession, PlaySettings, game_summary, hand_summary, hints_for, render
+from tutor.play import (
+    ADVISOR,
+    HandReview,
+    PlaySession,
+    PlaySettings,
+    action_label,
+    game_summary,
+    hand_summary,
+    hints_for,
+    render,
+    review_game,
+)
 from tutor.tiles_svg import TableView, table_html
 from tutor.widgets import tile_key
 
@@ -26,11 +37,9 @@ SESSION = "play_session"
 TOKEN = "play_token"
 RIICHI_MODE = "play_riichi_mode"
 MESSAGE = "play_message"
+REVIEW = "play_review"
 SEATS = {0: "East (deal first)", 1: "South", 2: "West"}
 LENGTHS = {"tonpuusen": "Tonpuusen (East round)", "hanchan": "Hanchan (East and South)"}
-ACTION_LABELS = {"tsumo": "Tsumo", "ron": "Ron", "pon": "Pon", "minkan": "Kan", "kakan": "Added kan",
-                 "ankan": "Closed kan", "kita": "Kita (set North aside)", "nine_terminal_abort": "Nine-terminal abort",
-                 "pass": "Pass", "riichi": "Riichi"}
 BUTTON_ORDER = ("tsumo", "ron", "riichi", "kita", "pon", "minkan", "ankan", "kakan", "nine_terminal_abort", "pass")
 
 
@@ -236,19 +245,6 @@ def _own_hand(session: PlaySession, view, legal: list[Action]) -> None:
         st.html(table_html(TableView(melds=melds, kita=own.kita), with_css=False))
 
 
-def _action_label(a: Action, view) -> str:
-    label = ACTION_LABELS.get(a.kind, a.kind)
-    if a.kind in ("pon", "minkan", "ron"):
-        label += f" {tile_name(a.tile)}"
-        if a.kind == "pon" and any(t != kind(t) for t in a.consumed):
-            label += f" (with {''.join(tile_name(t) for t in a.consumed)})"
-    elif a.kind == "ankan":
-        label += f" {tile_name(a.consumed[0])}"
-    elif a.kind == "kakan":
-        label += f" {tile_name(a.tile)}"
-    return label
-
-
 def _action_buttons(legal: list[Action], view) -> None:
     """Exactly the legal non-discard actions, as buttons (riichi switches the tile clicks to riichi discards)."""
     special = [a for a in legal if a.kind != "discard"]
@@ -267,7 +263,7 @@ def _action_buttons(legal: list[Action], view) -> None:
                                   type="primary" if on else "secondary",
                                   help="then click the tile to discard with riichi")
                     continue
-                st.button(_action_label(a, view), key=f"play_act_{k}_{i}", on_click=_act, args=(a,),
+                st.button(action_label(a), key=f"play_act_{k}_{i}", on_click=_act, args=(a,),
                           type="primary" if k in ("tsumo", "ron") else "secondary")
 
 
@@ -313,6 +309,25 @@ def _table(session: PlaySession) -> None:
             render.hints(hints_for(view, session.game.events), names)
 
 
+def _reviews(session: PlaySession, hands: list[int] | None) -> list[HandReview]:
+    """The review of ``hands`` (all when None), kept until the game moves on."""
+    key = (id(session), len(session.steps), None if hands is None else tuple(hands))
+    cached = st.session_state.get(REVIEW)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    reviews = review_game(session.settings, session.steps, hands)
+    st.session_state[REVIEW] = (key, reviews)
+    return reviews
+
+
+def _review(session: PlaySession, hands: list[int] | None, title: str, key: str) -> None:
+    with st.expander(title, expanded=False):
+        st.caption(f"Your decisions replayed beside the {ADVISOR} bot's choice in the same position, with its reason. "
+                   "Shape is the shanten after the discard and how many useful tiles you cannot see yet (the bots count "
+                   "the same way); danger is the bots' estimate against riichi.")
+        render.review(_reviews(session, hands), ADVISOR, key)
+
+
 def _downloads(session: PlaySession) -> None:
     c = st.columns(2)
     c[0].download_button("Download mjai (.jsonl)", session.mjai(), file_name=f"sanma-{session.settings.seed}.mjai.jsonl",
@@ -353,6 +368,7 @@ def render_page() -> None:
         if game.result is not None:
             with st.expander("Last hand", expanded=True):
                 render.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)
+        _review(session, None, f"Review the whole game against the {ADVISOR} bot", "play_review_game")
         return
     if game.phase is Phase.HAND_END:
         render.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)
@@ -360,6 +376,7 @@ def render_page() -> None:
         c[0].button("Next hand", type="primary", key="play_next", on_click=_next_hand)
         if session.can_undo():
             c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
+        _review(session, [game.hand_index], f"Review this hand against the {ADVISOR} bot", "play_review_hand")
         _bot_log(session)
         with st.expander("Records of the hands played so far", expanded=False):
             _downloads(session)

@@ -18,6 +18,7 @@ from tutor.tiles_svg import TableView, table_html, tile_data_uri, tiles_html
 
 from .hints import Hints
 from .results import WIND_NAMES, GameSummary, HandSummary, WinSummary, hand_label
+from .review import HandReview
 
 POND_CSS = """
 .pm-pond{display:grid;grid-template-columns:repeat(6,max-content);gap:2px;align-items:end;margin:.2rem 0 .4rem 0}
@@ -122,6 +123,43 @@ def hints(h: Hints, names: Sequence[str]) -> None:
             rows.append(row)
         st.markdown("**Discards** (best shape first)")
         st.dataframe(rows, hide_index=True, key="play_hint_table")
+
+
+# ---- review -----------------------------------------------------------------------
+
+def review(reviews: Sequence[HandReview], advisor: str, key: str) -> None:
+    """Your decisions beside the advisor bot's: totals, a line per hand, then the decisions that differ."""
+    total = sum(len(r.rows) for r in reviews)
+    if not total:
+        st.caption("No decision of yours to review: every move was forced.")
+        return
+    same = sum(r.count("same") for r in reviews)
+    good = sum(r.count("as good") for r in reviews)
+    st.markdown(f"You chose what the {advisor} bot would on **{same} of {total}** decisions; on **{good}** more "
+                "you threw another tile with the same shape and safety.")
+    if len(reviews) > 1:
+        st.dataframe([{"hand": r.label, "decisions": len(r.rows), "same": r.count("same"), "as good": r.count("as good"),
+                       "different": r.count("different")} for r in reviews], hide_index=True, key=f"{key}_hands")
+    differ = [(r, row) for r in reviews for row in r.differences]
+    if not differ:
+        st.success(f"None of your decisions differs from the {advisor} bot's in shape or safety.")
+        return
+    danger = any(row.mine.danger is not None or row.advice.danger is not None for _, row in differ)
+    rows = []
+    for r, row in differ:
+        line = {"hand": r.label} if len(reviews) > 1 else {}
+        line |= {"tiles left": row.left, "you": row.mine.text, "your shape": row.mine.shape,
+                 f"{advisor} bot": row.advice.text, "its shape": row.advice.shape, "why": row.reason}
+        if danger:
+            line["your danger"] = _danger_text(row.mine.danger)
+            line["its danger"] = _danger_text(row.advice.danger)
+        rows.append(line)
+    st.markdown("**Where your choice differs**")
+    st.dataframe(rows, hide_index=True, key=f"{key}_rows", column_config={"why": st.column_config.TextColumn(width="large")})
+
+
+def _danger_text(value: float | None) -> str:
+    return "" if value is None else f"{value:.1f}"
 
 
 # ---- hand result ------------------------------------------------------------------
