@@ -119,3 +119,14 @@ def test_melds_by_clicking(calc):
     assert {m.label: m.value for m in calc.metric}["Shanten"] == "tenpai"
     calc.button(key="calc_back").click().run()
     assert calc.text_input(key="calc_melds").value == "pon:777z"
+
+
+def test_the_suggested_example_hand_scores_as_typed(calc):
+    """A learner who types the placeholder's example gets a score, not 'no yaku'."""
+    from tutor.views.calculator import EXAMPLE_HAND
+
+    assert EXAMPLE_HAND in calc.text_input(key="calc_hand").placeholder
+    calc.text_input(key="calc_hand").set_value(EXAMPLE_HAND).run()
+    assert not calc.exception and not calc.warning and not calc.error
+    metrics = {m.label: m.value for m in calc.metric}
+    assert metrics["Han"] == "1" and int(metrics["Winner gains"]) > 0

@@ -15,6 +15,8 @@ FLAG_LABELS = {
     "riichi": "riichi", "double_riichi": "double riichi", "ippatsu": "ippatsu", "rinshan": "rinshan (kan/kita draw)",
     "chankan": "chankan", "haitei": "haitei", "houtei": "houtei", "tenhou": "tenhou", "chiihou": "chiihou",
 }
+#: the hand the input suggests: it scores as typed (a White-dragon triplet is its yaku)
+EXAMPLE_HAND = "123p456p789s11z555z"
 WINDS = {"E": "East", "S": "South", "W": "West"}
 TARGETS = {"calc_hand": "hand", "calc_dora": "dora indicators", "calc_ura": "ura indicators", "calc_win": "winning tile",
            "meld_pon": "pon", "meld_minkan": "open kan", "meld_ankan": "closed kan"}
@@ -57,7 +59,7 @@ def _clear() -> None:
 
 def _inputs() -> CalcInput:
     cols = st.columns([3, 2])
-    cols[0].text_input("Hand (MPSZ, winning tile last)", key="calc_hand", placeholder="e.g. 123p456p789s11z555s")
+    cols[0].text_input("Hand (MPSZ, winning tile last)", key="calc_hand", placeholder=f"e.g. {EXAMPLE_HAND}")
     cols[1].text_input("Melds", key="calc_melds", placeholder="e.g. pon:777z ankan:1111p")
     c = st.columns(4)
     c[0].number_input("Kita (Norths set aside)", 0, 4, key="calc_kita", step=1)
