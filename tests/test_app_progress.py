@@ -45,7 +45,7 @@ def test_progress_survives_a_restart_and_shows_charts(tmp_path, monkeypatch):
     at = _app(path)  # a fresh app process reads what an earlier one saved
     _choose(at, ann.id)
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due today"] == "2"
+    assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due now"] == "2"
     assert len(at.get("plotly_chart")) == 3
     concepts = at.dataframe[-1].value  # the expander's table of scheduled concepts
     assert sorted(concepts["concept"]) == sorted([_q1.concept, _q2.concept])
@@ -160,3 +160,29 @@ def test_answers_given_in_one_app_run_are_there_after_a_restart(tmp_path, monkey
     _choose(second, lee.id)
     metrics = {m.label: m.value for m in second.metric}
     assert metrics["Answers"] == "1" and metrics["Right"] == "100%"
+
+
+def test_a_fresh_mistake_says_when_its_review_comes_and_charts_tick_whole_days(tmp_path, monkeypatch):
+    """Just-missed concepts fall due minutes later: the page says so instead of a bare 'nothing is due'
+    (while the chart already counts them under today), and the charts label days and whole counts."""
+    import json
+
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    store = ProgressStore(path)
+    ann = store.create_profile("Ann")
+    q = generate("noten", "tenhou", seed=9)
+    record_answer(store, ann.id, source="drill", topic=q.drill_type, concept=q.concept, correct=False,
+                  question=q.to_dict(), response={"numbers": {}}, seed=q.seed)
+    [card] = store.cards(ann.id)
+    assert card.due > datetime.now(UTC)  # scheduled for later, not due yet
+    at = _app(path)
+    _choose(at, ann.id)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Due now"] == "0"
+    text = " ".join(m.value for m in at.markdown)
+    assert "the next review comes in" in text and "Nothing is due. Drills" not in text
+    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    accuracy, due, streak = (s["layout"] for s in specs)
+    assert accuracy["xaxis"]["tickformat"] == "%b %d" and accuracy["xaxis"]["dtick"] >= 86_400_000
+    assert due["yaxis"]["tickformat"] == "d" and due["yaxis"]["dtick"] >= 1 and streak["yaxis"]["dtick"] >= 1

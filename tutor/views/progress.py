@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from datetime import datetime, timedelta
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -39,6 +41,38 @@ def _replay(question: dict) -> None:
     st.session_state[GO_KEY] = True
 
 
+def nothing_due_text(cards, now: datetime) -> str:
+    """What to say when no review is due yet: when the next one comes (the chart counts it under today)."""
+    upcoming = sorted(c.due for c in cards if c.due > now)
+    if not upcoming:
+        return "Nothing is due. Drills you answer are scheduled here for review."
+    wait = upcoming[0] - now
+    today = sum(1 for d in upcoming if d.date() == now.date())
+    if wait < timedelta(hours=1):
+        when = f"in {max(1, math.ceil(wait.total_seconds() / 60))} min"
+    elif wait < timedelta(days=1):
+        when = f"in {math.ceil(wait.total_seconds() / 3600)} h"
+    else:
+        when = f"on {upcoming[0]:%b %d}"
+    later = f" ({today} later today)" if today else ""
+    return f"Nothing is due yet: the next review comes {when}{later}. Come back then, or drill something new."
+
+
+def day_axis(days: list) -> dict:
+    """A date x-axis labelled in whole days (plotly would tick a single day in fractions of a second)."""
+    if not days:
+        return {"type": "date"}
+    first, last = min(days), max(days)
+    step = max(1, math.ceil(((last - first).days + 2) / 7))
+    return {"type": "date", "tickformat": "%b %d", "dtick": step * 86_400_000,
+            "range": [str(first - timedelta(days=1)), str(last + timedelta(days=1))]}
+
+
+def count_axis(counts: list[int], title: str = "") -> dict:
+    """A y-axis for counts: whole-number ticks only."""
+    return {"title": title, "tickformat": "d", "dtick": max(1, math.ceil(max(counts, default=0) / 5)), "rangemode": "tozero"}
+
+
 def _charts(answers, cards) -> None:
     left, right = st.columns(2)
     with left:
@@ -50,17 +84,19 @@ def _charts(answers, cards) -> None:
                                      mode="lines+markers", name=topic, customdata=[r["answers"] for r in mine],
                                      hovertemplate="%{x}: %{y:.0f}% of %{customdata} answers"))
         fig.update_layout(title="Accuracy per topic", yaxis={"range": [0, 105], "title": "% right"},
+                          xaxis=day_axis([r["day"] for r in rows]),
                           height=340, margin={"l": 10, "r": 10, "t": 40, "b": 10})
         st.plotly_chart(fig, key="chart_accuracy", theme="streamlit")
     with right:
         due = stats.due_by_day(cards)
         fig = go.Figure(go.Bar(x=[d["day"] for d in due], y=[d["due"] for d in due], marker_color="#b8322a"))
         fig.update_layout(title="Reviews due (next 14 days)", height=340,
-                          margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis={"title": "concepts"})
+                          margin={"l": 10, "r": 10, "t": 40, "b": 10}, yaxis=count_axis([d["due"] for d in due], "concepts"))
         st.plotly_chart(fig, key="chart_due", theme="streamlit")
     daily = stats.answers_per_day(answers)
     fig = go.Figure(go.Bar(x=[d["day"] for d in daily], y=[d["answers"] for d in daily], marker_color="#1b7a3a"))
-    fig.update_layout(title="Answers per day (streak)", height=260, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    fig.update_layout(title="Answers per day (streak)", height=260, margin={"l": 10, "r": 10, "t": 40, "b": 10},
+                      yaxis=count_axis([d["answers"] for d in daily]))
     st.plotly_chart(fig, key="chart_streak", theme="streamlit")
 
 
@@ -87,12 +123,12 @@ def render() -> None:
     c[0].metric("Answers", len(answers))
     c[1].metric("Right", f"{right / len(answers):.0%}" if answers else "—")
     c[2].metric("Streak (days)", stats.streak(answers))
-    c[3].metric("Due today", len(due))
+    c[3].metric("Due now", len(due))
 
     drills = _drills()
-    st.subheader("Due today")
+    st.subheader("Due now")
     if not due:
-        st.write("Nothing is due. Drills you answer are scheduled here for review.")
+        st.write(nothing_due_text(cards, now))
     else:
         st.dataframe([{"concept": d.concept, "drill": d.topic, "due": d.due.strftime("%Y-%m-%d %H:%M")} for d in due],
                      hide_index=True)
