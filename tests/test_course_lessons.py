@@ -124,16 +124,28 @@ def _is_meld(text):
     return True
 
 
-def _waits(hand, melds=None, kita=0):
-    from sanma_core.analysis import waits
-    from sanma_core.tiles import to_counts
-
+def _outside(melds, kita):
+    """Kind counts of the tiles held outside the concealed hand (melds and kita)."""
     outside = [0] * NUM_KINDS
     for m in melds or []:
         meld = parse_meld(m)
         outside[meld.tile_kind] += len(meld.tiles)
     outside[NORTH] += kita
-    return [kind_name(k) for k in sorted(waits(to_counts(parse_tiles(hand)), outside))]
+    return outside
+
+
+def _waits(hand, melds=None, kita=0):
+    from sanma_core.analysis import waits
+    from sanma_core.tiles import to_counts
+
+    return [kind_name(k) for k in sorted(waits(to_counts(parse_tiles(hand)), _outside(melds, kita)))]
+
+
+def _shanten(hand, melds=None, kita=0):
+    from sanma_core.analysis import shanten
+    from sanma_core.tiles import to_counts
+
+    return int(shanten(to_counts(parse_tiles(hand)), _outside(melds, kita)))
 
 
 def _kita_turn(rules, hand, draw, replacement=""):
@@ -236,6 +248,8 @@ def _call(name, args, kwargs, rules):
         return _can_win(rules, kwargs)
     if name == "waits":
         return _waits(*args, **kwargs)
+    if name == "shanten":
+        return _shanten(*args, **kwargs)
     if name == "riichi_turn":
         return _riichi_turn(rules, *args, **kwargs)
     if name == "kita_turn":
