@@ -518,3 +518,18 @@ def test_no_ruleset_number_is_typed_into_a_lesson():
                     if numbers & amounts:
                         offenders.append((lesson.id, text.field, sentence.strip()))
     assert offenders == [], "\n".join(map(str, offenders))
+
+
+#: Diagrams that show something other than a player's hand (a whole tile set, a discard pond).
+NOT_A_HAND = {("tiles", "19m123456789p123456789s1234567z"), ("nagashi", "1m9p9s1234z")}
+
+
+def test_every_hand_diagram_holds_13_or_14_tiles():
+    """A hand drawn in a lesson counts 13 tiles, or 14 with the draw (a meld counts as 3, kita not at all)."""
+    wrong = []
+    for lesson in static_course().lessons:
+        for d in lesson.diagrams:
+            size = len(parse_tiles(d.hand)) + 3 * len(d.melds)
+            if (lesson.id, d.hand) not in NOT_A_HAND and size not in (13, 14):
+                wrong.append((lesson.id, d.field, d.hand, d.melds, size))
+    assert wrong == []
