@@ -61,3 +61,46 @@ def test_phone_viewport_home_page(server, browser):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-home-phone.png"))
     page.close()
+
+
+_ROWS_JS = """sel => { const items = [...document.querySelectorAll(sel)].filter(e => e.getBoundingClientRect().width > 0);
+  return {n: items.length, rows: new Set(items.map(e => Math.round(e.getBoundingClientRect().top))).size}; }"""
+
+
+def _fourteen_tile_drill(rules: str = "tenhou") -> tuple[int, object]:
+    """A session seed whose first yaku question shows a closed 14-tile hand (the winning tile included)."""
+    from drills import generate
+    from sanma_core.tiles import parse_tiles
+    from tutor.drill_session import question_seed
+
+    for seed in range(1, 60):
+        q = generate("yaku", rules, seed=question_seed(seed, 0), difficulty=2)
+        if not q.data.get("melds") and len(parse_tiles(q.data["hand"])) == 14:
+            return seed, q
+    raise AssertionError("no closed 14-tile yaku question in 60 seeds")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_a_fourteen_tile_hand_stays_on_one_row(server, browser, width, height):
+    """The winning tile must not wrap onto a row of its own (laptop with the sidebar open, and a phone)."""
+    seed, q = _fourteen_tile_drill()
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/drills?type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", timeout=WAIT_MS)
+    page.get_by_text(q.prompt[:30]).first.wait_for()
+    page.locator(".sm-group:first-child > .sm-row > img").nth(13).wait_for()
+    hand = page.evaluate(_ROWS_JS, ".sm-group:first-child > .sm-row > img")
+    assert hand == {"n": 14, "rows": 1}, hand
+    page.close()
+
+
+def test_the_play_hand_with_its_drawn_tile_fits_one_row_on_a_laptop(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/play", timeout=WAIT_MS)
+    page.locator("div.st-key-play_start button:visible").click()
+    page.locator('[class*="st-key-play_hand_"]').first.wait_for()
+    # one element container per tile button; the drawn tile is drawn raised, so rows are read from the containers
+    hand = page.evaluate(_ROWS_JS, '[class*="st-key-play_hand_"] > [data-testid="stElementContainer"]')
+    assert hand == {"n": 14, "rows": 1}, hand
+    page.close()

@@ -219,15 +219,16 @@ def _img(tile: int, *, sideways: bool = False, face_down: bool = False, css_clas
     )
 
 
-#: CSS for the strips; sizes follow the viewport, so phones get small tiles and projectors big ones.
+#: CSS for the strips: a tile is 1/14 of the strip's width (within bounds), so a 14-tile hand stays on one row
+#: from a phone to a laptop with the sidebar open; outside a strip the width follows the viewport.
 STRIP_CSS = """
-.sm-strip{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem 1.1rem;margin:.3rem 0 .6rem 0}
+.sm-strip{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem 1.1rem;margin:.3rem 0 .6rem 0;container-type:inline-size}
 .sm-group{display:flex;flex-direction:column;align-items:flex-start}
 .sm-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px}
 .sm-melds{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
 .sm-cap{font-size:.78rem;color:#6b665a;margin-bottom:2px;font-family:sans-serif}
-.sm-tile{width:clamp(30px,6.2vw,58px);height:auto}
-.sm-tile.sm-side{width:clamp(40px,8.3vw,78px)}
+.sm-tile{width:clamp(22px,calc((100cqw - 28px) / 14),58px);height:auto}
+.sm-tile.sm-side{width:clamp(29px,calc((100cqw - 28px) / 14 * 1.34),78px)}
 .sm-win{outline:3px solid #d0312d;outline-offset:1px;border-radius:6px}
 .sm-empty{font-size:.85rem;color:#8a8577;font-style:italic}
 """

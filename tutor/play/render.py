@@ -26,7 +26,8 @@ POND_CSS = """
 .pm-pond img.pm-side{width:clamp(29px,4.5vw,53px)}
 .pm-pond img.pm-called{opacity:.35}
 .pm-seat{font-family:sans-serif;font-size:.9rem;margin:0 0 .2rem 0}
-div[class*="st-key-play_hand_"] div[class*="st-key-tb_"] button{width:clamp(28px,4.4vw,56px)}
+div[class*="st-key-play_hand_"]{container-type:inline-size;gap:2px}
+div[class*="st-key-play_hand_"] div[class*="st-key-tb_"] button{width:clamp(22px,calc((100cqw - 26px) / 14),56px)}
 .pm-riichi{color:#fff;background:#d0312d;border-radius:4px;padding:0 .35rem;font-size:.75rem;margin-left:.3rem}
 """
 
