@@ -533,3 +533,12 @@ def test_every_hand_diagram_holds_13_or_14_tiles():
             if (lesson.id, d.hand) not in NOT_A_HAND and size not in (13, 14):
                 wrong.append((lesson.id, d.field, d.hand, d.melds, size))
     assert wrong == []
+
+
+def test_what_the_rulesets_lesson_calls_shared_is_shared():
+    """The rulesets lesson says tsumo loss and the noten pool are the same in every preset."""
+    text = render_step(static_course().get("rulesets").steps[0], ruleset("custom")).text
+    assert "tsumo loss" in text and "same in every preset" in text
+    for field in ("tsumo_payment", "noten_pool"):
+        assert len({_rule_value(load_preset(p), field) for p in PRESETS}) == 1, field
+    assert str(load_preset("tenhou").noten_pool) in text
