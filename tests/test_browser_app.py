@@ -104,3 +104,19 @@ def test_the_play_hand_with_its_drawn_tile_fits_one_row_on_a_laptop(server, brow
     hand = page.evaluate(_ROWS_JS, '[class*="st-key-play_hand_"] > [data-testid="stElementContainer"]')
     assert hand == {"n": 14, "rows": 1}, hand
     page.close()
+
+
+def test_on_a_phone_the_own_hand_is_visible_without_scrolling(server, browser):
+    """Scores and the round counters wrap in rows instead of stacking seven big numbers above the hand."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/play", timeout=WAIT_MS)
+    page.locator("div.st-key-play_start button:visible").click()
+    page.locator('[class*="st-key-play_hand_"] [data-testid="stElementContainer"]').nth(13).wait_for()
+    page.locator('[class*="st-key-play_centre"] .sm-tile').first.wait_for()
+    bottom = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+        '[class*="st-key-play_hand_"] > [data-testid="stElementContainer"]')].map(e => e.getBoundingClientRect().bottom))""")
+    assert bottom <= 844, bottom
+    # the dora indicator is still drawn at a readable size next to the counters
+    assert page.locator('[class*="st-key-play_centre"] .sm-tile').first.bounding_box()["width"] >= 30
+    page.close()

@@ -28,6 +28,10 @@ POND_CSS = """
 .pm-seat{font-family:sans-serif;font-size:.9rem;margin:0 0 .2rem 0}
 div[class*="st-key-play_hand_"]{container-type:inline-size;gap:2px}
 div[class*="st-key-play_hand_"] div[class*="st-key-tb_"] button{width:clamp(22px,calc((100cqw - 26px) / 14),56px)}
+div[class*="st-key-play_centre"] .sm-strip{container-type:normal}
+div[class*="st-key-play_centre"] .sm-tile{width:clamp(30px,3.6vw,46px)}
+@media (max-width:640px){div[class*="st-key-play_scores"] [data-testid="stMetricValue"],
+div[class*="st-key-play_centre"] [data-testid="stMetricValue"]{font-size:1.5rem}}
 .pm-riichi{color:#fff;background:#d0312d;border-radius:4px;padding:0 .35rem;font-size:.75rem;margin-left:.3rem}
 """
 
@@ -69,21 +73,22 @@ def seat_area(view: SeatView, seat: int, names: Sequence[str]) -> None:
 
 
 def centre(view: SeatView) -> None:
-    """Round, honba, riichi sticks, tiles left and dora indicators."""
-    cols = st.columns([2, 1, 1, 1, 3])
-    cols[0].metric("Round", hand_label(view.round_wind, view.dealer, 0))
-    cols[1].metric("Honba", view.honba)
-    cols[2].metric("Riichi sticks", view.sticks)
-    cols[3].metric("Tiles left", view.live_remaining)
-    with cols[4]:
-        st.html(table_html(TableView(indicators=tuple(view.dora_indicators)), with_css=False))
+    """Round, honba, riichi sticks, tiles left and dora indicators (in a row that wraps, never a tall stack)."""
+    with st.container(horizontal=True, gap="medium", key="play_centre"):
+        st.metric("Round", hand_label(view.round_wind, view.dealer, 0), width="content")
+        st.metric("Honba", view.honba, width="content")
+        st.metric("Riichi sticks", view.sticks, width="content")
+        st.metric("Tiles left", view.live_remaining, width="content")
+        st.html(table_html(TableView(indicators=tuple(view.dora_indicators)), with_css=False), width="content")
 
 
 def scores(view: SeatView, names: Sequence[str]) -> None:
-    cols = st.columns(3)
-    for s in range(3):
-        p = view.seats[s]
-        cols[s].metric(f"{WIND_NAMES[p.wind]} · {names[s]}", p.score, help="in riichi" if p.riichi else None)
+    """The three scores side by side; on a phone they wrap two to a row instead of stacking one per row."""
+    with st.container(horizontal=True, gap="medium", key="play_scores"):
+        for s in range(3):
+            p = view.seats[s]
+            st.metric(f"{WIND_NAMES[p.wind]} · {names[s]}", p.score, help="in riichi" if p.riichi else None,
+                      width="content")
 
 
 # ---- hints ------------------------------------------------------------------------
