@@ -276,7 +276,9 @@ def _tsumogiri_until(session: PlaySession, phase: Phase) -> PlaySession:
 
 
 def _review_frames(at: AppTest):
-    return [d.value for d in at.dataframe if "why" in d.value.columns or "different" in d.value.columns]
+    hands = [d.value for d in at.dataframe if "different" in d.value.columns]
+    # the differences are a static table, so their reasons wrap instead of being cut off
+    return hands + [t.value for t in at.table if "why" in t.value.columns]
 
 
 def test_review_of_a_hand_and_of_the_whole_game(play):
@@ -295,6 +297,7 @@ def test_review_of_a_hand_and_of_the_whole_game(play):
     assert len(rows) == len(review.differences) > 0
     assert list(rows["you"]) == [r.mine.text for r in review.differences]
     assert list(rows["hard bot"]) == [r.advice.text for r in review.differences]
+    assert list(rows["why"]) == [r.reason for r in review.differences]  # whole sentences, drawn wrapped
 
     _tsumogiri_until(session, Phase.GAME_END)
     at.run()

@@ -89,6 +89,10 @@ def _wait_for_change(pg, key: str | None, deadline: float) -> None:
 
 def _expected_result(seed: int):
     """The same hand played by the engine with the clicks the test makes: win or pass when offered, else tsumogiri."""
+    return _expected_session(seed).game.result
+
+
+def _expected_session(seed: int) -> PlaySession:
     session = PlaySession(PlaySettings(seed=seed))
     while session.phase not in (Phase.HAND_END, Phase.GAME_END):
         legal, view = session.legal(), session.view()
@@ -97,7 +101,7 @@ def _expected_result(seed: int):
             discards = [a for a in legal if a.kind == "discard"]
             action = next((a for a in discards if a.tile == view.drawn), discards[-1])
         session.play(action)
-    return session.game.result
+    return session
 
 
 def test_one_hand_by_clicking(page, server):
@@ -146,7 +150,7 @@ def test_one_hand_by_clicking(page, server):
     assert refreshed and clicks >= 2
     header = pg.locator("h2").first.inner_text()
     assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
-    table = pg.locator('[data-testid="stTable"]').last
+    table = pg.locator('[data-testid="stTable"]').filter(has_text="before").last  # the scores, not the review
     table.wait_for(state="attached")
     text = table.inner_text()
     assert "before" in text and "change" in text and "after" in text, text
@@ -154,3 +158,18 @@ def test_one_hand_by_clicking(page, server):
     header = rows[0]
     changes = [int(r[header.index("change")]) for r in rows[1:] if len(r) == len(header)]
     assert changes == list(_expected_result(SEED).deltas), text
+
+    # the review's reasons are whole sentences in the page, wrapped, not cut off at the cell's edge
+    from tutor.play import review_game
+
+    session = _expected_session(SEED)
+    (review,) = review_game(session.settings, session.steps, [session.game.hand_index])
+    assert review.differences
+    pg.get_by_text("Review this hand against the hard bot").click()
+    cells = pg.locator(".st-key-play_review_hand_rows table")
+    cells.wait_for()
+    why = cells.evaluate("""t => { const head = [...t.querySelectorAll('thead th')].map(c => c.innerText.trim());
+      const i = head.indexOf('why');
+      return [...t.querySelectorAll('tbody tr')].map(r => { const c = r.children[i];
+        return [c.innerText.trim(), c.scrollWidth <= c.clientWidth + 1]; }); }""")
+    assert why == [[d.reason, True] for d in review.differences], why

@@ -28,6 +28,8 @@ POND_CSS = """
 .pm-seat{font-family:sans-serif;font-size:.9rem;margin:0 0 .2rem 0}
 div[class*="st-key-play_hand_"]{container-type:inline-size;gap:2px}
 div[class*="st-key-play_hand_"] div[class*="st-key-tb_"] button{width:clamp(22px,calc((100cqw - 26px) / 14),56px)}
+div[class*="st-key-play_review_"] [data-testid="stTable"]{overflow-x:auto}
+div[class*="st-key-play_review_"] [data-testid="stTable"] table{min-width:46rem}
 div[class*="st-key-play_centre"] .sm-strip{container-type:normal}
 div[class*="st-key-play_centre"] .sm-tile{width:clamp(30px,3.6vw,46px)}
 @media (max-width:640px){div[class*="st-key-play_scores"] [data-testid="stMetricValue"],
@@ -161,7 +163,10 @@ def review(reviews: Sequence[HandReview], advisor: str, key: str) -> None:
             line["its danger"] = _danger_text(row.advice.danger)
         rows.append(line)
     st.markdown("**Where your choice differs**")
-    st.dataframe(rows, hide_index=True, key=f"{key}_rows", column_config={"why": st.column_config.TextColumn(width="large")})
+    # a static table wraps the reasons (a data grid cut them off after a few words); on a phone it keeps a
+    # readable width and scrolls sideways (POND_CSS)
+    with st.container(key=f"{key}_rows"):
+        st.table(rows)
 
 
 def _danger_text(value: float | None) -> str:
