@@ -120,3 +120,26 @@ def test_on_a_phone_the_own_hand_is_visible_without_scrolling(server, browser):
     # the dora indicator is still drawn at a readable size next to the counters
     assert page.locator('[class*="st-key-play_centre"] .sm-tile').first.bounding_box()["width"] >= 30
     page.close()
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])
+def test_the_printable_cheat_sheet_fits_one_a4_page(browser, tmp_path, preset):
+    """Printed (A4, 10 mm margins: 718 px wide) the sheet is one page and its sanma cells do not wrap."""
+    import re
+
+    from sanma_core.rules import get_ruleset
+    from tutor.cheatsheet import cheat_sheet_html
+
+    path = tmp_path / "sheet.html"
+    path.write_text(cheat_sheet_html(get_ruleset(preset)), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 718, "height": 1000})
+    page.goto(path.as_uri())
+    page.emulate_media(media="print")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 718
+    lines = page.evaluate("""() => [...document.querySelectorAll('tbody td:not(.fp)')].filter(td => {
+        const r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length > 1; })
+        .map(td => td.innerText)""")
+    assert lines == [], lines  # e.g. "500 + 300 =" over "800"
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
+    page.close()

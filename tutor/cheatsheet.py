@@ -113,9 +113,11 @@ def rule_notes(rules: Ruleset) -> dict[str, list[str]]:
 _PRINT_CSS = """
 body{font-family:DejaVu Sans,Arial,sans-serif;margin:1.2rem;color:#1d1d1f}
 h1{font-size:1.4rem;margin:0 0 .2rem 0} h2{font-size:1.05rem;margin:1rem 0 .3rem 0}
-table{border-collapse:collapse;font-size:.85rem} th,td{border:1px solid #bbb;padding:3px 7px;text-align:right}
+table{border-collapse:collapse;font-size:.76rem} th,td{border:1px solid #bbb;padding:2px 5px;text-align:right}
+td{white-space:nowrap} td.fp{white-space:normal}
 th:first-child,td:first-child{text-align:left} thead th{background:#f1ede2}
 td.fp{color:#777} ul{margin:.2rem 0;padding-left:1.2rem;font-size:.88rem}
+@page{size:A4;margin:10mm}
 @media print{body{margin:0}}
 """
 
