@@ -194,3 +194,22 @@ def test_a_perfect_session_suggests_a_harder_level(tmp_path, monkeypatch):
     at.button(key="dr_level").click().run()
     sess = at.session_state["drill_session"]
     assert sess.settings.difficulty == 2 and not sess.results
+
+
+def test_a_scoring_question_is_explained_like_the_calculator(tmp_path, monkeypatch):
+    """Yaku and fu questions explain with the calculator's tables (yaku and han, fu lines, payment lines),
+    not a dump of the explanation's keys (kanji, romaji, 'completed by win: no' …)."""
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "fu", 1, 7)
+    _sess, q, ctx = _current(at)
+    for name, _label in q.number_fields:
+        at.text_input(key=f"num_{ctx}_{name}").set_value(str(q.answer["numbers"][name] + 10))
+    at.button(key="dr_check").click().run()
+    assert not at.exception and at.error  # answered wrong: the explanation opens
+    text = "\n".join(m.value for m in at.markdown)
+    yaku = next(s for s in q.explanation if s["step"] == "yaku")["yaku"]
+    assert "| yaku | han |" in text and all(f"| {y['name']} ({y['romaji']}) | {y['han']} |" in text for y in yaku)
+    fu = next(s for s in q.explanation if s["step"] == "fu")
+    assert f"| **total** | {fu['raw']} rounded up | **{fu['rounded']}** |" in text
+    assert "**kanji**" not in text and "**romaji**" not in text
+    assert "fu total" in text  # a step of the drill's own is still listed after the score steps

@@ -13,6 +13,7 @@ import streamlit as st
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 
 from .drill_session import AnswerInputError, parse_number
+from .score_view import show_score_explanation
 from .tiles_svg import tiles_html
 from .widgets import explanation_markdown, show_data_diagram, tile_buttons
 
@@ -123,6 +124,37 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+SCORE_STEPS = ("reading", "yaku", "fu", "dora", "han", "payment")
+
+
+def score_explanation_of(steps: Any) -> dict[str, Any] | None:
+    """The steps that walk through scoring a hand (reading, yaku, fu, …) as the calculator's score explanation;
+    None when there is no reading step. Other steps are left out (see :func:`other_steps`).
+
+    >>> score_explanation_of([{"step": "reading", "form": "regular"}, {"step": "yaku", "yaku": [], "yakuman": 0}])
+    {'reading': {'form': 'regular'}, 'yaku': [], 'yakuman': 0}
+    >>> score_explanation_of([{"step": "waits", "waits": ["6p"]}]) is None
+    True
+    """
+    by_step = {s["step"]: {k: v for k, v in s.items() if k != "step"}
+               for s in steps or () if isinstance(s, dict) and s.get("step") in SCORE_STEPS}
+    if "reading" not in by_step:
+        return None
+    out: dict[str, Any] = {}
+    for name in SCORE_STEPS:
+        if name == "yaku" and name in by_step:
+            out["yaku"] = by_step["yaku"].get("yaku", [])
+            out["yakuman"] = by_step["yaku"].get("yakuman", 0)
+        elif name in by_step:
+            out[name] = by_step[name]
+    return out
+
+
+def other_steps(steps: Any) -> list[Any]:
+    """The steps :func:`score_explanation_of` does not show."""
+    return [s for s in steps or () if not (isinstance(s, dict) and s.get("step") in SCORE_STEPS)]
+
+
 def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, Any] | None) -> None:
     """Right or wrong, the expected answer next to the learner's, and the step-by-step explanation."""
     if feedback["correct"]:
@@ -151,8 +183,13 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
             st.markdown("\n".join(lines))
     steps = feedback.get("explanation") or question.explanation
     if steps:
+        score = score_explanation_of(steps)
         with st.expander("Step by step", expanded=not feedback["correct"]):
-            for i, step in enumerate(steps, 1):
+            first = 1
+            if score is not None:
+                show_score_explanation(score)  # the calculator's view: tiles, yaku and fu tables, payment lines
+                steps, first = other_steps(steps), len(SCORE_STEPS) + 1
+            for i, step in enumerate(steps, first):
                 if isinstance(step, dict):
                     rest = {k: v for k, v in step.items() if k != "step"}
                     title = str(step.get("step", f"step {i}")).replace("_", " ")
@@ -161,4 +198,4 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
                     st.markdown(f"**{i}.** {step}")
 
 
-__all__ = ["AnswerInputError", "ask", "collect_response", "show_feedback", "tile_options"]
+__all__ = ["AnswerInputError", "ask", "collect_response", "score_explanation_of", "show_feedback", "tile_options"]
