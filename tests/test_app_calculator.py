@@ -130,3 +130,19 @@ def test_the_suggested_example_hand_scores_as_typed(calc):
     assert not calc.exception and not calc.warning and not calc.error
     metrics = {m.label: m.value for m in calc.metric}
     assert metrics["Han"] == "1" and int(metrics["Winner gains"]) > 0
+
+
+@pytest.mark.parametrize("hand,melds,advice", [
+    ("123p456p789s11z555s", "", "declaring riichi"),
+    ("123p456p789s11z", "pon:555s", "an open hand needs one"),
+])
+def test_a_complete_hand_without_yaku_says_how_to_get_one(calc, hand, melds, advice):
+    """No engine message repeated twice ("no yaku: … has no yaku"), but what a learner can do about it."""
+    calc.text_input(key="calc_hand").set_value(hand)
+    calc.text_input(key="calc_melds").set_value(melds).run()
+    assert not calc.exception and not calc.error
+    [warning] = [w.value for w in calc.warning]
+    assert advice in warning and warning.count("no yaku") == 1
+    calc.pills(key="calc_flags").set_value(["riichi"] if not melds else []).run()
+    if not melds:  # the advice works: with riichi the same hand scores
+        assert not calc.warning and {m.label: m.value for m in calc.metric}["Han"] == "1"

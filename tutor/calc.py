@@ -17,6 +17,7 @@ from sanma_core.analysis import analysis_to_json, analyze_hand
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import score_hand
+from sanma_core.scoring.errors import NoYakuError
 from sanma_core.scoring.payments import Settlement, four_player_settlement
 from sanma_core.scoring.request import win_input_from_request
 from sanma_core.tiles import NotationError, parse_tiles, tile_name
@@ -51,6 +52,7 @@ class CalcOutput:
     analysis: dict[str, Any]
     score: dict[str, Any] | None = None  # CONTRACTS.md `sanma score` answer, when the hand is complete
     score_error: str = ""  # why a complete-shaped hand does not score (no yaku …)
+    no_yaku: bool = False  # the reason is a missing yaku (the page then says how one could be had)
     four_player: Settlement | None = None
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -101,6 +103,7 @@ def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
         result = score_hand(win, rules)
     except ValueError as exc:
         out.score_error = str(exc)
+        out.no_yaku = isinstance(exc, NoYakuError)
         return out
     out.score = result.to_json()
     dealer = inp.seat == "E"

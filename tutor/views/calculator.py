@@ -151,10 +151,21 @@ def _show_analysis(out: CalcOutput) -> None:
                        "useful tiles": " ".join(d["ukeire"]["tiles"])} for d in rows], hide_index=True)
 
 
+def no_yaku_advice(open_hand: bool) -> str:
+    """What to say about a complete hand without a yaku (a closed one only lacks riichi or a tsumo)."""
+    if open_hand:
+        return ("Complete, but no yaku, so it cannot win: an open hand needs one such as a dragon or wind triplet, "
+                "toitoi or a flush. Dora, red fives and kita are not yaku.")
+    return ("Complete, but no yaku, so it cannot win by ron as it stands. A closed hand gets one by declaring riichi "
+            "(Situation) or by winning on tsumo (Win by). Dora, red fives and kita are not yaku.")
+
+
 def _show_score(out: CalcOutput) -> None:
     sc = out.score
     if sc is None:
-        if out.score_error:
+        if out.no_yaku:
+            st.warning(no_yaku_advice(bool(out.melds)))
+        elif out.score_error:
             st.warning(f"The hand is complete but does not score: {out.score_error}")
         return
     rules = state.active_rules()
