@@ -213,3 +213,23 @@ def test_a_scoring_question_is_explained_like_the_calculator(tmp_path, monkeypat
     assert f"| **total** | {fu['raw']} rounded up | **{fu['rounded']}** |" in text
     assert "**kanji**" not in text and "**romaji**" not in text
     assert "fu total" in text  # a step of the drill's own is still listed after the score steps
+
+
+def test_the_summary_offers_another_session_of_the_same_drill(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    at.segmented_control(key="dr_difficulty").set_value(2)
+    _start(at, "noten", 1, 42)
+    _sess, q, ctx = _current(at)
+    for name, _label in q.number_fields:
+        at.text_input(key=f"num_{ctx}_{name}").set_value(str(q.answer["numbers"][name]))
+    at.button(key="dr_check").click().run()
+    at.button(key="dr_next").click().run()
+    assert any(s.value == "Session summary" for s in at.subheader)
+    at.button(key="dr_again").click().run()
+    assert not at.exception
+    sess, q2, _ctx = _current(at)
+    s = sess.settings
+    assert (s.drill_type, s.n, s.difficulty, sess.index, sess.mode) == ("noten", 1, 2, 0, "drill") and s.seed != 42
+    assert q2 == generate("noten", load_preset("tenhou"), seed=question_seed(s.seed, 0), difficulty=2)
+    assert not any(s.value == "Session summary" for s in at.subheader)
+    assert at.query_params["seed"] == str(s.seed)  # the link shared from here gives the new questions

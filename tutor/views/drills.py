@@ -167,6 +167,19 @@ def _on_level(level: int) -> None:
     _on_start()
 
 
+def _on_again() -> None:
+    """Another session of the same drill, length and level, with new questions (a new seed)."""
+    sess: Session = st.session_state[SESSION]
+    for key, value in (("dr_type", sess.settings.drill_type), ("dr_difficulty", sess.settings.difficulty),
+                       ("dr_n", sess.settings.n)):
+        st.session_state[key] = value
+    seed = sess.settings.seed
+    while seed == sess.settings.seed:
+        seed = random.SystemRandom().randrange(1, 100_000)
+    st.session_state["dr_seed"] = seed
+    _on_start()
+
+
 def _on_close() -> None:
     st.session_state.pop(SESSION, None)
 
@@ -222,7 +235,10 @@ def _summary(sess: Session, drills) -> None:
         st.button(f"New session at difficulty {level}", key="dr_level", on_click=_on_level, args=(level,))
     if st.session_state.get(state.PROFILE_KEY) is None:
         st.info("Choose or create a learner in the sidebar to save answers and get reviews scheduled.")
-    st.button("Close", key="dr_close", on_click=_on_close)
+    b = st.columns([2, 1, 3])
+    if sess.mode == "drill":
+        b[0].button("Another session, new questions", key="dr_again", on_click=_on_again, type="primary")
+    b[1].button("Close", key="dr_close", on_click=_on_close)
 
 
 def render() -> None:
