@@ -143,3 +143,23 @@ def test_the_printable_cheat_sheet_fits_one_a4_page(browser, tmp_path, preset):
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
     page.close()
+
+
+def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
+    """Questions, right and score sit side by side (they used to stack, one big number per screen row)."""
+    from drills import generate
+    from tutor.drill_session import question_seed
+
+    seed = 3
+    question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", timeout=WAIT_MS)
+    page.get_by_text(question.prompt).wait_for()
+    page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()  # nothing chosen: wrong
+    page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()
+    metrics = page.locator('.st-key-dr_summary_metrics [data-testid="stMetric"]')
+    metrics.nth(2).wait_for()
+    tops = {round(metrics.nth(i).bounding_box()["y"]) for i in range(3)}
+    assert len(tops) == 1, tops
+    page.close()

@@ -145,6 +145,13 @@ def tile_buttons(
             )
 
 
+def metric_row(items: Sequence[tuple[str, object]], key: str) -> None:
+    """Metrics side by side in a row that wraps, so a phone shows two or three to a line instead of a tall stack."""
+    with st.container(horizontal=True, gap="large", key=key):
+        for label, value in items:
+            st.metric(label, value, width="content")
+
+
 def palette(rules_red_fives: dict[int, int] | None = None) -> list[int]:
     """Every tile a picker offers: the 27 kinds plus the red fives the ruleset has."""
     faces = list(all_faces())

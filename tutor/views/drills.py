@@ -28,6 +28,7 @@ from tutor.drill_session import (
 from tutor.quiz import ask, collect_response, show_feedback
 from tutor.recording import record_answer
 from tutor.store import StoreError
+from tutor.widgets import metric_row
 
 SESSION = "drill_session"
 REVIEW_TRIES = 40
@@ -220,10 +221,8 @@ def _share_link(sess: Session) -> None:
 def _summary(sess: Session, drills) -> None:
     s = sess.summary()
     st.subheader("Session summary")
-    c1, c2, c3 = st.columns(3)
-    c1.metric("Questions", s["questions"])
-    c2.metric("Right", f"{s['correct']} / {s['questions']}")
-    c3.metric("Score", f"{s['score']:.0%}")
+    metric_row([("Questions", s["questions"]), ("Right", f"{s['correct']} / {s['questions']}"),
+                ("Score", f"{s['score']:.0%}")], key="dr_summary_metrics")
     rows = [{"#": i + 1, "drill": drills.DRILL_TYPES.get(r.drill_type, {}).get("title", r.drill_type),
              "concept": r.concept, "right": "yes" if r.correct else "no", "credit": f"{r.score:.0%}"}
             for i, r in enumerate(sess.results)]

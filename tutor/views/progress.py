@@ -14,6 +14,7 @@ from tutor.drill_session import Settings
 from tutor.scheduler import retrievability
 from tutor.store import now_utc
 from tutor.views.drills import start_session
+from tutor.widgets import metric_row
 
 MISTAKES_SHOWN = 12
 GO_KEY = "_progress_go"
@@ -119,11 +120,8 @@ def render() -> None:
     now = now_utc()
     due = [c for c in cards if c.due <= now]
     right = sum(a.correct for a in answers)
-    c = st.columns(4)
-    c[0].metric("Answers", len(answers))
-    c[1].metric("Right", f"{right / len(answers):.0%}" if answers else "—")
-    c[2].metric("Streak (days)", stats.streak(answers))
-    c[3].metric("Due now", len(due))
+    metric_row([("Answers", len(answers)), ("Right", f"{right / len(answers):.0%}" if answers else "—"),
+                ("Streak (days)", stats.streak(answers)), ("Due now", len(due))], key="progress_metrics")
 
     drills = _drills()
     st.subheader("Due now")
