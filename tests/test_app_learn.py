@@ -138,3 +138,15 @@ def test_practise_button_starts_a_drill_session_on_the_steps_topic(learn):
                 assert (sess.settings.drill_type, sess.settings.n, sess.mode) == (topics[0], 5, "drill")
                 return
     pytest.skip("no lesson step links a drill")
+
+
+def test_the_rulesets_table_marks_the_active_ruleset(learn):
+    """The lesson says the active ruleset is highlighted: its column is marked and shaded."""
+    learn.selectbox(key="learn_lesson").set_value("rulesets").run()
+    assert not learn.exception
+    [table] = learn.dataframe
+    active = [c for c in table.value.columns if c.endswith("(active)")]
+    assert active == ["Tenhou (active)"]
+    assert "#f6dcd6" in table.proto.arrow_data.styler.styles  # the shading reaches the page
+    learn.selectbox(key="ruleset_select").set_value("club").run()
+    assert [c for c in learn.dataframe[0].value.columns if c.endswith("(active)")] == ["Club (active)"]

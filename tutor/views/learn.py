@@ -150,6 +150,30 @@ def _question(lesson_id: str, rendered) -> None:
                 st.info(result["explanation"])
 
 
+ACTIVE_CELL = {"background-color": "#f6dcd6", "font-weight": "bold"}
+
+
+def table_frame(table):
+    """A lesson table as a DataFrame; its highlight column (the active ruleset) is marked in the header and shaded.
+
+    >>> from course.tables import RenderedTable
+    >>> t = table_frame(RenderedTable("k", ["Rule", "A", "B"], [["x", "1", "2"]], highlight_column=2))
+    >>> list(t.data.columns)
+    ['Rule', 'A', 'B (active)']
+    """
+    import pandas as pd
+
+    columns = list(table.columns)
+    rows = [(list(row) + [""] * len(columns))[:len(columns)] for row in table.rows]
+    mark = table.highlight_column
+    if mark is None or not 0 < mark < len(columns):
+        return pd.DataFrame(rows, columns=columns)
+    if not columns[mark].endswith("(active)"):
+        columns[mark] += " (active)"
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame.style.set_properties(subset=[columns[mark]], **ACTIVE_CELL)
+
+
 def _step(lesson, index: int, rules: Ruleset) -> None:
     course = _course_module()
     step = lesson.steps[index]
@@ -170,7 +194,7 @@ def _step(lesson, index: int, rules: Ruleset) -> None:
     if r.table is not None:
         if r.table.caption:
             st.caption(r.table.caption)
-        st.dataframe([dict(zip(r.table.columns, row, strict=False)) for row in r.table.rows], hide_index=True)
+        st.dataframe(table_frame(r.table), hide_index=True)
     for q in r.questions:
         _question(lesson.id, q)
     if r.drills:
