@@ -146,3 +146,13 @@ def test_a_complete_hand_without_yaku_says_how_to_get_one(calc, hand, melds, adv
     calc.pills(key="calc_flags").set_value(["riichi"] if not melds else []).run()
     if not melds:  # the advice works: with riichi the same hand scores
         assert not calc.warning and {m.label: m.value for m in calc.metric}["Han"] == "1"
+
+
+def test_thirteen_tiles_plus_a_winning_tile_are_scored(calc):
+    """A learner who types the waiting hand and puts the winning tile in its own box gets the score."""
+    calc.text_input(key="calc_hand").set_value("123p456p789s11z55z")
+    calc.text_input(key="calc_win").set_value("5z").run()
+    assert not calc.exception and not calc.error and not calc.warning
+    metrics = {m.label: m.value for m in calc.metric}
+    expected = calculate(CalcInput(hand="123p456p789s11z555z"), load_preset("tenhou")).score
+    assert metrics["Shanten"] == "complete" and metrics["Winner gains"] == str(expected["total"])

@@ -73,23 +73,28 @@ def _tiles(text: str, what: str) -> list[int]:
 
 
 def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
-    """Shape analysis always; the full score when the hand is complete (14-tile-sized, shanten −1)."""
+    """Shape analysis always; the full score when the hand is complete (14-tile-sized, shanten −1).
+
+    A 13-tile-sized hand with a winning tile given separately is scored with that tile added.
+    """
     if not inp.hand.strip():
         raise NotationError("hand: type tiles such as 123p456s11z, or click tiles below")
     tiles = _tiles(inp.hand, "hand")
     melds = parse_melds(inp.melds)
     indicators = _tiles(inp.dora, "dora indicators")
     ura = _tiles(inp.ura, "ura indicators")
-    analysis = analysis_to_json(analyze_hand(tiles, melds, inp.kita, rules))
     win_tiles = _tiles(inp.win, "winning tile")
     if len(win_tiles) > 1:
         raise NotationError(f"winning tile: give one tile, got {inp.win!r}")
+    if win_tiles and (len(tiles) + 3 * len(melds)) % 3 == 1:
+        tiles = [*tiles, win_tiles[0]]  # a waiting hand plus the tile it wins on: score the whole hand
+    analysis = analysis_to_json(analyze_hand(tiles, melds, inp.kita, rules))
     win_tile = win_tiles[0] if win_tiles else tiles[-1]
     out = CalcOutput(tiles, melds, indicators, ura, win_tile, analysis)
     if analysis["shanten"] != -1:
         return out
     request: dict[str, Any] = {
-        "hand": inp.hand, "win": tile_name(win_tile), "melds": [p for p in inp.melds.replace(",", " ").split() if p],
+        "hand": "".join(tile_name(t) for t in tiles), "win": tile_name(win_tile), "melds": [p for p in inp.melds.replace(",", " ").split() if p],
         "kita": inp.kita, "tsumo": inp.tsumo, "riichi": inp.riichi, "seat": inp.seat, "round": inp.round,
         "dora": [tile_name(t) for t in indicators], "ura": [tile_name(t) for t in ura],
         "honba": inp.honba, "sticks": inp.sticks,

@@ -197,8 +197,9 @@ def _show_score(out: CalcOutput) -> None:
 
 def render() -> None:
     st.title("Calculator")
-    st.caption("Type a hand in MPSZ (0p/0s are red fives) or click tiles. 13 tiles: shanten, waits and useful tiles. "
-               "14 tiles: the discard table, or the full score when the hand is complete.")
+    st.caption("Type a hand in MPSZ (0p/0s are red fives) or click tiles. 13 tiles: shanten, waits and useful tiles "
+               "(give a Winning tile to score the hand with it). 14 tiles: the discard table, or the full score when "
+               "the hand is complete.")
     _defaults()
     _apply_url()
     inp = _inputs()
