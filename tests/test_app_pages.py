@@ -121,3 +121,19 @@ def test_big_tiles_for_a_projector(app):
 def test_home_links_every_other_page(app):
     linked = {el.proto.label for el in app.get("page_link")}
     assert linked >= {title for _file, title, url, _icon in PAGES if url != "home"}
+
+
+def test_creating_a_learner_that_exists_says_so_and_switches_to_it(app):
+    def create(name):
+        app.text_input(key="new_profile_name").set_value(name)
+        app.button(key="create_profile").click().run()
+        assert not app.exception
+
+    create("Ann")
+    assert "created" in app.success[0].value
+    ann = app.selectbox(key="profile_select").value
+    create("Bo")
+    create(" Ann ")  # the same name after trimming: no second profile, and no claim that one was made
+    assert not app.success and "already exists" in app.info[0].value
+    assert app.selectbox(key="profile_select").value == ann
+    assert len(app.selectbox(key="profile_select").options) == 3  # guest, Ann, Bo

@@ -57,6 +57,7 @@ def _create_profile() -> None:
     if db is None:
         return
     try:
+        known = {p.name for p in db.profiles()}
         profile = db.create_profile(name)
     except StoreError as exc:
         state.notice(str(exc), "error")
@@ -64,7 +65,10 @@ def _create_profile() -> None:
     st.session_state[state.PROFILE_KEY] = profile.id
     st.session_state[state.PROFILE_WIDGET] = profile.id
     st.session_state["new_profile_name"] = ""
-    state.notice(f"Profile {profile.name!r} created: your answers are saved under it.", "success")
+    if profile.name in known:
+        state.notice(f"Profile {profile.name!r} already exists: switched to it (its answers so far are kept).", "info")
+    else:
+        state.notice(f"Profile {profile.name!r} created: your answers are saved under it.", "success")
 
 
 def _sidebar() -> None:
