@@ -307,3 +307,18 @@ def test_review_of_a_hand_and_of_the_whole_game(play):
     hands, rows = _review_frames(at)
     assert list(hands["decisions"]) == [len(r.rows) for r in reviews] and len(reviews) >= 2
     assert len(rows) == sum(len(r.differences) for r in reviews)
+
+
+def test_new_game_during_a_game_asks_first(play):
+    """A stray tap on New game (it sits above the scores on a phone) must not throw the game away."""
+    at = play
+    at.button(key="play_start").click().run()
+    session = _session(at)
+    at.button(key="play_abandon").click().run()
+    assert not at.exception and _session(at) is session
+    assert any("cannot be resumed" in w.value for w in at.warning)
+    at.button(key="play_abandon_no").click().run()
+    assert _session(at) is session and not at.warning
+    at.button(key="play_abandon").click().run()
+    at.button(key="play_abandon_yes").click().run()
+    assert "play_session" not in at.session_state and at.button(key="play_start")

@@ -38,6 +38,7 @@ TOKEN = "play_token"
 RIICHI_MODE = "play_riichi_mode"
 MESSAGE = "play_message"
 REVIEW = "play_review"
+CONFIRM_ABANDON = "play_confirm_abandon"  # "New game" pressed during a game: ask before throwing it away
 SEATS = {0: "East (deal first)", 1: "South", 2: "West"}
 LENGTHS = {"tonpuusen": "Tonpuusen (East round)", "hanchan": "Hanchan (East and South)"}
 BUTTON_ORDER = ("tsumo", "ron", "riichi", "kita", "pon", "minkan", "ankan", "kakan", "nine_terminal_abort", "pass")
@@ -138,7 +139,16 @@ def _replay_same() -> None:
         _start(session.settings)
 
 
+def _ask_abandon() -> None:
+    st.session_state[CONFIRM_ABANDON] = True
+
+
+def _keep_playing() -> None:
+    st.session_state.pop(CONFIRM_ABANDON, None)
+
+
 def _abandon() -> None:
+    st.session_state.pop(CONFIRM_ABANDON, None)
     st.session_state.pop(SESSION, None)
     st.session_state.pop(TOKEN, None)
     if "game" in st.query_params:
@@ -356,8 +366,14 @@ def render_page() -> None:
     with top[0]:
         _settings_line(session)
     top[1].toggle("Hints", value=True, key="play_hints")
-    top[2].button("New game", key="play_abandon", on_click=_abandon)
     game = session.game
+    over = game.phase is Phase.GAME_END
+    top[2].button("New game", key="play_abandon", on_click=_abandon if over else _ask_abandon)
+    if st.session_state.get(CONFIRM_ABANDON) and not over:
+        st.warning("Leave this game for a new one? It cannot be resumed afterwards.")
+        c = st.columns([2, 1, 3])
+        c[0].button("Yes, start a new game", key="play_abandon_yes", on_click=_abandon, type="primary")
+        c[1].button("Keep playing", key="play_abandon_no", on_click=_keep_playing)
     if game.phase is Phase.GAME_END:
         render.game_result(game_summary(game), names)
         _downloads(session)
