@@ -233,3 +233,12 @@ def test_the_summary_offers_another_session_of_the_same_drill(tmp_path, monkeypa
     assert q2 == generate("noten", load_preset("tenhou"), seed=question_seed(s.seed, 0), difficulty=2)
     assert not any(s.value == "Session summary" for s in at.subheader)
     assert at.query_params["seed"] == str(s.seed)  # the link shared from here gives the new questions
+
+
+def test_a_guest_session_says_it_is_not_saved_when_learners_exist(tmp_path, monkeypatch):
+    """After a reload or an opened link the learner is Guest again; the session says so at once."""
+    ann = ProgressStore(tmp_path / "progress.db").create_profile("Ann")
+    at = _open(tmp_path, monkeypatch, type="noten", seed="4", n="1")
+    assert any("answering as a guest" in i.value and "Ann" in i.value for i in at.info)
+    at.selectbox(key="profile_select").set_value(ann.id).run()
+    assert not any("answering as a guest" in i.value for i in at.info)

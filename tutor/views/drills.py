@@ -240,6 +240,17 @@ def _summary(sess: Session, drills) -> None:
     b[1].button("Close", key="dr_close", on_click=_on_close)
 
 
+def _guest_hint() -> None:
+    """Answering as a guest while learner profiles exist (say after a reload or an opened link): say it is not saved."""
+    if st.session_state.get(state.PROFILE_KEY) is not None:
+        return
+    db = state.store(quiet=True)
+    names = [p.name for p in (state.store_call(db.profiles) or [])] if db is not None else []
+    if names:
+        st.info(f"You are answering as a guest, so nothing is saved. Choose your learner ({', '.join(names[:3])}"
+                f"{' …' if len(names) > 3 else ''}) under **Learner** in the sidebar first.")
+
+
 def render() -> None:
     st.title("Drills")
     drills = _drills()
@@ -257,6 +268,7 @@ def render() -> None:
     label = {"drill": drills.DRILL_TYPES.get(sess.settings.drill_type, {}).get("title", ""),
              "review": "Review of due concepts", "replay": "Replay of a missed question"}[sess.mode]
     st.caption(f"{label} · ruleset {state.ruleset_label(sess.ruleset) if sess.ruleset else ''}")
+    _guest_hint()
     if sess.finished:
         _summary(sess, drills)
         return
