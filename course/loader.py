@@ -18,6 +18,7 @@ import yaml
 from sanma_core.melds import parse_meld
 from sanma_core.rules import Ruleset, get_ruleset
 from sanma_core.tiles import NORTH, NotationError, check_tile_supply, format_tiles, parse_tile, parse_tiles
+from sanma_core.yaml_errors import yaml_problem
 
 from . import engine
 from .expr import ExpressionError, filters_used, names_used, parse
@@ -412,12 +413,10 @@ def load_lesson_text(text: str, file: str = "<lesson>") -> tuple[Lesson | None, 
     reader = _FileReader(file)
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        return None, [LessonIssue(file, line, "(syntax)", f"not valid YAML: {exc.problem or exc}")], None
     except yaml.YAMLError as exc:
-        return None, [LessonIssue(file, 1, "(syntax)", f"not valid YAML: {exc}")], None
+        line, column, problem = yaml_problem(exc)
+        where = "" if column is None else f"column {column}: "
+        return None, [LessonIssue(file, line or 1, "(syntax)", f"not valid YAML: {where}{problem}")], None
     if root is None:
         return None, [LessonIssue(file, 1, "(top level)", "the file is empty")], None
     lesson = reader.lesson(root)

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import yaml
 
+from .yaml_errors import yaml_error_text
+
 PRESET_DIR = Path(__file__).with_name("rulesets")
 PRESETS = ("tenhou", "mahjongsoul", "club", "classic", "wrc")
 DEFAULT_PRESET = "tenhou"
@@ -156,7 +158,7 @@ def load_ruleset_text(text: str, source: str = "<ruleset>") -> Ruleset:
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise RulesetError(f"{source}: not valid YAML: {exc}") from None
+        raise RulesetError(f"{source}: not valid YAML: {yaml_error_text(exc)}") from None
     if isinstance(data, dict) and "base" in data:
         base_name = data.pop("base")
         if base_name not in PRESETS:

@@ -56,7 +56,8 @@ def test_user_file_with_base(tmp_path):
         ("base: tenhou\ntsumo_payment: split\n", "field 'tsumo_payment' must be one of"),
         ("name: x\n", "missing field"),
         ("base: nope\n", "field 'base'"),
-        ("[1, 2", "not valid YAML"),
+        ("[1, 2", "not valid YAML: line 1, column 6: expected ',' or ']'"),
+        ("base: tenhou\n  name: x\n", "not valid YAML: line 2, column 7: mapping values are not allowed here"),
         ("- 1\n- 2\n", "must be a mapping"),
     ],
 )
@@ -65,7 +66,7 @@ def test_bad_files_name_file_and_field(tmp_path, text, fragment):
     path.write_text(text)
     with pytest.raises(RulesetError, match=fragment) as info:
         load_ruleset_file(path)
-    assert str(path) in str(info.value)
+    assert str(path) in str(info.value) and "<unicode string>" not in str(info.value)
 
 
 def test_unknown_preset_and_missing_file(tmp_path):
