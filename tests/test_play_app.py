@@ -322,3 +322,25 @@ def test_new_game_during_a_game_asks_first(play):
     at.button(key="play_abandon").click().run()
     at.button(key="play_abandon_yes").click().run()
     assert "play_session" not in at.session_state and at.button(key="play_start")
+
+
+def test_bot_reasons_name_the_players_instead_of_seat_numbers(play):
+    import re
+
+    at = play
+    for seed in range(1, 40):
+        session = _tsumogiri_until(PlaySession(PlaySettings(seed=seed, length="tonpuusen")), Phase.HAND_END)
+        mentions = [s for s in session.bot_log() if s.hand == session.game.hand_index and re.search(r"seat [0-2]", s.reason)]
+        if mentions:
+            break
+    else:
+        pytest.fail("no bot reason mentioned a seat in 39 hands")
+    at.session_state["play_session"] = session
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    log = [m.value for m in at.markdown if m.value.startswith("- **")]
+    assert log and not any(re.search(r"\bseat [0-2]\b", line) for line in log)
+    names = session.settings.names()
+    seat = int(re.search(r"seat ([0-2])", mentions[-1].reason).group(1))
+    spoken = "your" if seat == session.human else names[seat]
+    assert any(spoken in line for line in log)

@@ -206,7 +206,7 @@ def test_records_of_a_finished_game_reload_as_the_same_game():
     assert from_tenhou6(doc, s.game.rules).events[1:] == s.game.events[1:]
 
 
-@pytest.mark.parametrize("name", ["tutor.play.session", "tutor.play.hints", "tutor.play.results", "tutor.play.review"])
+@pytest.mark.parametrize("name", ["tutor.play.session", "tutor.play.hints", "tutor.play.results", "tutor.play.review", "tutor.play.render"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0

@@ -286,7 +286,7 @@ def _bot_log(session: PlaySession) -> None:
         for s in reversed(steps):
             a = s.action
             what = a.kind.replace("_", " ") + (f" {tile_name(a.tile)}" if a.tile is not None and a.kind != "kita" else "")
-            st.markdown(f"- **{names[a.seat]}**: {what} — {s.reason}")
+            st.markdown(f"- **{names[a.seat]}**: {what} — {render.name_seats(s.reason, names, session.human)}")
 
 
 def _table(session: PlaySession) -> None:
@@ -335,7 +335,7 @@ def _review(session: PlaySession, hands: list[int] | None, title: str, key: str)
         st.caption(f"Your decisions replayed beside the {ADVISOR} bot's choice in the same position, with its reason. "
                    "Shape is the shanten after the discard and how many useful tiles you cannot see yet (the bots count "
                    "the same way); danger is the bots' estimate against riichi.")
-        render.review(_reviews(session, hands), ADVISOR, key)
+        render.review(_reviews(session, hands), ADVISOR, key, session.settings.names(), session.human)
 
 
 def _downloads(session: PlaySession) -> None:

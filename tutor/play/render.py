@@ -6,6 +6,7 @@ Tile faces come from :mod:`tutor.tiles_svg`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
@@ -135,7 +136,7 @@ def hints(h: Hints, names: Sequence[str]) -> None:
 
 # ---- review -----------------------------------------------------------------------
 
-def review(reviews: Sequence[HandReview], advisor: str, key: str) -> None:
+def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequence[str], me: int) -> None:
     """Your decisions beside the advisor bot's: totals, a line per hand, then the decisions that differ."""
     total = sum(len(r.rows) for r in reviews)
     if not total:
@@ -157,7 +158,8 @@ def review(reviews: Sequence[HandReview], advisor: str, key: str) -> None:
     for r, row in differ:
         line = {"hand": r.label} if len(reviews) > 1 else {}
         line |= {"tiles left": row.left, "you": row.mine.text, "your shape": row.mine.shape,
-                 f"{advisor} bot": row.advice.text, "its shape": row.advice.shape, "why": row.reason}
+                 f"{advisor} bot": row.advice.text, "its shape": row.advice.shape,
+                 "why": name_seats(row.reason, names, me)}
         if danger:
             line["your danger"] = _danger_text(row.mine.danger)
             line["its danger"] = _danger_text(row.advice.danger)
@@ -182,6 +184,26 @@ def score_table(summary: HandSummary, names: Sequence[str]) -> None:
 
 def _possessive(names: Sequence[str], seat: int, me: int | None) -> str:
     return "your" if seat == me else f"{names[seat]}'s"
+
+
+_SEAT_WORD = re.compile(r"\bseat ([0-2])('s)?")
+
+
+def name_seats(text: str, names: Sequence[str], me: int | None = None) -> str:
+    """A bot's reason with ``seat 2`` / ``seat 2's`` in it spoken with the players' names (``your`` for ``me``).
+
+    >>> name_seats("fold against seat 2's riichi, then seat 1", ["You", "Bot A", "Bot B"], me=0)
+    "fold against Bot B's riichi, then Bot A"
+    >>> name_seats("push against seat 0's riichi", ["You", "Bot A", "Bot B"], me=0)
+    'push against your riichi'
+    """
+    def spoken(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        if m.group(2):
+            return _possessive(names, seat, me)
+        return "you" if seat == me else names[seat]
+
+    return _SEAT_WORD.sub(spoken, text)
 
 
 def win_block(w: WinSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> None:
