@@ -242,3 +242,13 @@ def test_a_guest_session_says_it_is_not_saved_when_learners_exist(tmp_path, monk
     assert any("answering as a guest" in i.value and "Ann" in i.value for i in at.info)
     at.selectbox(key="profile_select").set_value(ann.id).run()
     assert not any("answering as a guest" in i.value for i in at.info)
+
+
+def test_a_hand_question_states_seat_and_round_once(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "yaku", 1, 5)
+    _sess, q, _ctx = _current(at)
+    assert q.data.get("situation")
+    (caption,) = [c.value for c in at.caption if "situation:" in c.value]
+    assert caption.count("South") + caption.count("East") + caption.count("West") == 2  # seat and round, once each
+    assert "seat wind:" not in caption and "round wind:" not in caption

@@ -62,7 +62,8 @@ def ask(question: Any, ctx: str, disabled: bool = False) -> None:
     """Draw the prompt, its diagram and the answer widgets."""
     st.markdown(f"#### {question.prompt}")
     show_data_diagram(question.data)
-    facts = [f"{label}: **{question.data[key]}**" for key, label in _SITUATION_KEYS
+    keys = _SITUATION_KEYS[2:] if question.data.get("situation") else _SITUATION_KEYS  # the situation names seat and round
+    facts = [f"{label}: **{question.data[key]}**" for key, label in keys
              if question.data.get(key) not in (None, "", {}, [])]
     if facts:
         st.caption(" · ".join(facts))
