@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..melds import format_meld
-from ..tiles import format_tiles, kind_name, tile_name
+from ..tiles import RED_5P, RED_5S, format_tiles, kind_name, tile_name
 from .fu import same_tiles
 from .yaku import YAKU
 
@@ -36,22 +37,55 @@ _GROUP_TILES = {
 _PAIR_TILES = tuple(same_tiles(k, 2) for k in range(34))
 
 
+def _red_suits(tiles: Iterable[int]) -> dict[str, int]:
+    """Red fives among ``tiles``, by suit letter: ``{"p": 1, "s": 0}``."""
+    tiles = list(tiles)
+    return {"p": tiles.count(RED_5P), "s": tiles.count(RED_5S)}
+
+
+def _with_reds(texts: list[str], reds: dict[str, int]) -> list[str]:
+    """Group or pair texts with the red fives shown: each red turns one plain five of its suit into ``0``.
+
+    >>> _with_reds(["345p", "555s", "55p"], {"p": 1, "s": 1})
+    ['340p', '055s', '55p']
+    """
+    out = []
+    for text in texts:
+        suit = text[-1]
+        while reds.get(suit) and "5" in text[:-1]:
+            text = text.replace("5", "0", 1)
+            reds[suit] -= 1
+        out.append(text)
+    return out
+
+
 def _reading(result: ScoreResult) -> dict[str, Any]:
     r = result.reading
     win = result.win
     out: dict[str, Any] = {"form": r.form, "wait": r.wait, "winning_tile": tile_name(win.win),
                            "closed": r.closed, "hand": format_tiles(win.hand),
                            "melds": [format_meld(m) for m in win.melds], "kita": win.kita}
+    hand_reds = _red_suits(win.hand)
     if r.form == "regular":
+        texts = [_GROUP_TILES[g.shape][g.tile] for g in r.groups]
+        called = [i for i, g in enumerate(r.groups) if g.source != "hand"]
+        called_texts = _with_reds([texts[i] for i in called], _red_suits(t for m in win.melds for t in m.tiles))
+        for i, text in zip(called, called_texts, strict=True):
+            texts[i] = text
+        own = [i for i, g in enumerate(r.groups) if g.source == "hand"]
+        pair = _PAIR_TILES[r.pair] if r.pair >= 0 else ""
+        *own_texts, pair = _with_reds([*(texts[i] for i in own), pair], hand_reds)
+        for i, text in zip(own, own_texts, strict=True):
+            texts[i] = text
         out["groups"] = [
-            {"shape": g.shape, "tiles": _GROUP_TILES[g.shape][g.tile], "source": g.source,
+            {"shape": g.shape, "tiles": texts[i], "source": g.source,
              "concealed": g.concealed, "completed_by_win": i == r.win_group}
             for i, g in enumerate(r.groups)
         ]
-        out["pair"] = _PAIR_TILES[r.pair] if r.pair >= 0 else ""
+        out["pair"] = pair
         out["pair_completed_by_win"] = r.win_group < 0
     elif r.form == "chiitoitsu":
-        out["pairs"] = [_PAIR_TILES[k] for k in r.pairs]
+        out["pairs"] = _with_reds([_PAIR_TILES[k] for k in r.pairs], hand_reds)
     return out
 
 
