@@ -24,15 +24,21 @@ def browser():
         yield b
 
 
+def _drill_page(server, browser, query: str, width: int = 1280, height: int = 1000):
+    """A new page on the Drills link ``query`` (``type=…&seed=…``), every wait bounded by WAIT_MS."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/drills?{query}", timeout=WAIT_MS)
+    return page
+
+
 def test_answer_a_drill_by_clicking_tiles(server, browser):
     from drills import generate
     from tutor.drill_session import question_seed
 
     seed = 5
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.set_default_timeout(WAIT_MS)
-    page.goto(f"{server}/drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", timeout=WAIT_MS)
+    page = _drill_page(server, browser, f"type=dora_indicator&seed={seed}&n=1&ruleset=tenhou")
     page.get_by_text(question.prompt).wait_for()
     for name in question.answer["tiles"]:
         tile = f'div[class*="st-key-tb_{name}_s0q0_"][data-stale="false"]'
@@ -84,9 +90,7 @@ def _fourteen_tile_drill(rules: str = "tenhou") -> tuple[int, object]:
 def test_a_fourteen_tile_hand_stays_on_one_row(server, browser, width, height):
     """The winning tile must not wrap onto a row of its own (laptop with the sidebar open, and a phone)."""
     seed, q = _fourteen_tile_drill()
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.set_default_timeout(WAIT_MS)
-    page.goto(f"{server}/drills?type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", timeout=WAIT_MS)
+    page = _drill_page(server, browser, f"type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", width, height)
     page.get_by_text(q.prompt[:30]).first.wait_for()
     page.locator(".sm-group:first-child > .sm-row > img").nth(13).wait_for()
     hand = page.evaluate(_ROWS_JS, ".sm-group:first-child > .sm-row > img")
@@ -152,9 +156,7 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
 
     seed = 3
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.set_default_timeout(WAIT_MS)
-    page.goto(f"{server}/drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", timeout=WAIT_MS)
+    page = _drill_page(server, browser, f"type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", 390, 844)
     page.get_by_text(question.prompt).wait_for()
     page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()  # nothing chosen: wrong
     page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()

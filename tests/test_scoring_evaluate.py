@@ -16,11 +16,11 @@ import random
 import pytest
 
 from sanma_core.rules import load_preset
-from sanma_core.scoring import ScoringError, WinInput, score_hand
+from sanma_core.scoring import WinInput, score_hand
 from sanma_core.scoring.bonus import count_bonus
 from sanma_core.scoring.evaluate import REFERENCE
 from sanma_core.scoring.hand import _fast_best, _full_counts, _reference_best, readings
-from sanma_core.scoring.samples import STYLES, random_win
+from sanma_core.scoring.samples import STYLES, random_win, scored_random_wins
 from sanma_core.scoring.shapes import is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.scoring.yaku import HandSummary
 from sanma_core.tiles import NUM_KINDS, kind, parse_tile, parse_tiles
@@ -90,12 +90,7 @@ def test_lazy_reading_and_fu_lines_belong_to_the_result() -> None:
     rules = RULESETS["tenhou"]
     rng = random.Random(77)
     checked = 0
-    for _ in range(600):
-        win = random_win(rng, rules)
-        try:
-            r = score_hand(win, rules)
-        except ScoringError:
-            continue
+    for _win, r in scored_random_wins(rng, rules, 600):
         lines = r.explanation["fu"]["lines"]
         assert [line.to_json() for line in r.fu_lines] == lines
         if r.reading.form == "regular":

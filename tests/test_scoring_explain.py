@@ -6,8 +6,7 @@ import random
 from collections import Counter
 
 from sanma_core.rules import load_preset
-from sanma_core.scoring import ScoringError, score_hand
-from sanma_core.scoring.samples import random_win
+from sanma_core.scoring.samples import scored_random_wins
 from sanma_core.tiles import RED_5P, RED_5S, parse_tiles
 
 
@@ -15,12 +14,7 @@ def test_reading_groups_hold_the_physical_tiles_with_red_fives():
     rules = load_preset("tenhou")
     rng = random.Random(20261130)
     checked = reds = 0
-    for _ in range(1500):
-        win = random_win(rng, rules)
-        try:
-            result = score_hand(win, rules)
-        except ScoringError:
-            continue
+    for win, result in scored_random_wins(rng, rules, 1500):
         reading = result.explanation["reading"]
         if reading["form"] == "regular":
             texts = [g["tiles"] for g in reading["groups"]] + [reading["pair"]]

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..melds import Meld, make_meld
 from ..rules import Ruleset
@@ -36,7 +36,8 @@ from ..tiles import (
     TERMINALS_AND_HONOURS,
     WEST,
 )
-from .hand import WinInput
+from .errors import ScoringError
+from .hand import ScoreResult, WinInput, score_hand
 
 SEQ_STARTS = tuple(k for base in (9, 18) for k in range(base, base + 7))
 SIMPLE_STARTS = tuple(k for base in (9, 18) for k in range(base + 1, base + 5))
@@ -228,6 +229,22 @@ def random_win(rng: random.Random, rules: Ruleset, style: str | None = None) -> 
         if w is not None:
             return w
     raise RuntimeError("could not build a hand")  # pragma: no cover - every style succeeds quickly
+
+
+def scored_random_wins(rng: random.Random, rules: Ruleset, n: int) -> Iterator[tuple[WinInput, ScoreResult]]:
+    """Score ``n`` random wins; yields each that scores with its result (those without a yaku are skipped).
+
+    >>> from sanma_core.rules import load_preset
+    >>> wins = list(scored_random_wins(random.Random(1), load_preset("tenhou"), 20))
+    >>> 0 < len(wins) <= 20 and all(r.total > 0 for _, r in wins)
+    True
+    """
+    for _ in range(n):
+        win = random_win(rng, rules)
+        try:
+            yield win, score_hand(win, rules)
+        except ScoringError:
+            continue
 
 
 def _attempt(rng: random.Random, rules: Ruleset, style: str) -> WinInput | None:
