@@ -24,11 +24,11 @@ def browser():
         yield b
 
 
-def _drill_page(server, browser, query: str, width: int = 1280, height: int = 1000):
-    """A new page on the Drills link ``query`` (``type=…&seed=…``), every wait bounded by WAIT_MS."""
+def _page_at(server, browser, path: str, width: int = 1280, height: int = 1000):
+    """A new page opened on ``path`` of the app (``drills?type=…``, ``play``), every wait bounded by WAIT_MS."""
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(WAIT_MS)
-    page.goto(f"{server}/drills?{query}", timeout=WAIT_MS)
+    page.goto(f"{server}/{path}", timeout=WAIT_MS)
     return page
 
 
@@ -38,7 +38,7 @@ def test_answer_a_drill_by_clicking_tiles(server, browser):
 
     seed = 5
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
-    page = _drill_page(server, browser, f"type=dora_indicator&seed={seed}&n=1&ruleset=tenhou")
+    page = _page_at(server, browser, f"drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou")
     page.get_by_text(question.prompt).wait_for()
     for name in question.answer["tiles"]:
         tile = f'div[class*="st-key-tb_{name}_s0q0_"][data-stale="false"]'
@@ -90,7 +90,7 @@ def _fourteen_tile_drill(rules: str = "tenhou") -> tuple[int, object]:
 def test_a_fourteen_tile_hand_stays_on_one_row(server, browser, width, height):
     """The winning tile must not wrap onto a row of its own (laptop with the sidebar open, and a phone)."""
     seed, q = _fourteen_tile_drill()
-    page = _drill_page(server, browser, f"type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", width, height)
+    page = _page_at(server, browser, f"drills?type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", width, height)
     page.get_by_text(q.prompt[:30]).first.wait_for()
     page.locator(".sm-group:first-child > .sm-row > img").nth(13).wait_for()
     hand = page.evaluate(_ROWS_JS, ".sm-group:first-child > .sm-row > img")
@@ -99,9 +99,7 @@ def test_a_fourteen_tile_hand_stays_on_one_row(server, browser, width, height):
 
 
 def test_the_play_hand_with_its_drawn_tile_fits_one_row_on_a_laptop(server, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.set_default_timeout(WAIT_MS)
-    page.goto(f"{server}/play", timeout=WAIT_MS)
+    page = _page_at(server, browser, "play", 1280, 800)
     page.locator("div.st-key-play_start button:visible").click()
     page.locator('[class*="st-key-play_hand_"]').first.wait_for()
     # one element container per tile button; the drawn tile is drawn raised, so rows are read from the containers
@@ -112,9 +110,7 @@ def test_the_play_hand_with_its_drawn_tile_fits_one_row_on_a_laptop(server, brow
 
 def test_on_a_phone_the_own_hand_is_visible_without_scrolling(server, browser):
     """Scores and the round counters wrap in rows instead of stacking seven big numbers above the hand."""
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.set_default_timeout(WAIT_MS)
-    page.goto(f"{server}/play", timeout=WAIT_MS)
+    page = _page_at(server, browser, "play", 390, 844)
     page.locator("div.st-key-play_start button:visible").click()
     page.locator('[class*="st-key-play_hand_"] [data-testid="stElementContainer"]').nth(13).wait_for()
     page.locator('[class*="st-key-play_centre"] .sm-tile').first.wait_for()
@@ -156,7 +152,7 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
 
     seed = 3
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
-    page = _drill_page(server, browser, f"type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", 390, 844)
+    page = _page_at(server, browser, f"drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", 390, 844)
     page.get_by_text(question.prompt).wait_for()
     page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()  # nothing chosen: wrong
     page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()
