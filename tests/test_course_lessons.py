@@ -15,12 +15,13 @@ import re
 import pytest
 
 from course import check_answer, expected_answer, load_course, render_step
+from course.cli import run_check
 from course.engine import FILTERS, format_value
 from course.expr import Attr, Binary, Call, Filter, Index, ListOf, Literal, Name, Unary, parse
 from course.schema import DRILL_IDS, Expression
 from sanma_core.dora import dora_from_indicator
 from sanma_core.melds import parse_meld
-from sanma_core.rules import PRESETS, load_preset
+from sanma_core.rules import PRESETS, get_ruleset, load_preset
 from sanma_core.scoring import payments as P
 from sanma_core.tiles import (
     NORTH,
@@ -39,7 +40,11 @@ CUSTOM = load_preset("tenhou").replace(
     red_five_p=2, red_five_s=0, double_ron=False, extension_round=False, kita_under_riichi_drawn_only=False,
     kita_after_pon=True, north_is_yakuhai=False, all_last_dealer_stop=False, nine_terminal_abort=False,
 )
-RULESETS = [*PRESETS, "custom"]
+#: Mahjong Soul's north-bisection option: the absent player's tsumo share is split between the payers.
+NORTH_BISECTION = load_preset("mahjongsoul").replace(
+    name="north-bisection", title="Mahjong Soul, north-bisection", tsumo_payment="north_bisection",
+)
+RULESETS = [*PRESETS, "custom", "north-bisection"]
 TOPICS = [
     "tiles", "seats-winds", "no-chi", "kita", "kita-situations", "dora", "win-checks", "yaku", "points",
     "tsumo-loss", "honba-sticks", "exhaustive-draw", "nagashi", "abortive-draws", "game-flow", "placement",
@@ -48,7 +53,7 @@ TOPICS = [
 
 
 def ruleset(name):
-    return CUSTOM if name == "custom" else load_preset(name)
+    return {"custom": CUSTOM, "north-bisection": NORTH_BISECTION}.get(name) or load_preset(name)
 
 
 @functools.cache
@@ -353,6 +358,34 @@ def test_every_lesson_loads_under_every_ruleset(name):
     course = course_under(name)
     assert course.errors == []
     assert course.ids == static_course().ids
+
+
+def test_no_lesson_is_dropped_under_north_bisection(tmp_path):
+    """A ruleset file choosing north-bisection keeps every lesson, and `sanma lessons --check` finds nothing."""
+    path = tmp_path / "nb.yaml"
+    path.write_text("base: mahjongsoul\nname: nb\ntsumo_payment: north_bisection\n")
+    rules = get_ruleset(str(path))
+    assert not rules.tsumo_loss
+    course = load_course(rules)
+    assert course.errors == []
+    assert course.ids == static_course().ids
+    counts, issues = run_check([str(path)], None)
+    assert [str(i) for i in issues] == []
+    assert counts["lessons"] == len(static_course().ids)
+
+
+def test_tsumo_lessons_teach_the_active_tsumo_payment():
+    """Under north-bisection the tsumo-loss lesson answers with the split share, under tsumo loss with the lost one."""
+    for name, want, absent_paid in (("mahjongsoul", "absent", False), ("north-bisection", "split", True)):
+        rules = ruleset(name)
+        lesson = course_under(name).get("tsumo-loss")
+        question = next(q for q in lesson.questions if {c.id for c in q.choices} >= {"absent", "split"})
+        assert expected_answer(question, rules) == want
+        mangan = P.settle_win(rules, 5, 30, dealer=False, tsumo=True).total
+        four = P.four_player_settlement(5, 30, dealer=False, tsumo=True)
+        assert (mangan == four.total) is absent_paid
+        text = render_step(lesson.steps[0], rules).text
+        assert ("(north-bisection)" in text) is absent_paid
 
 
 def test_every_lesson_has_a_diagram_two_questions_and_valid_links():
