@@ -16,7 +16,7 @@ import yaml
 def yaml_problem(exc: yaml.YAMLError) -> tuple[int | None, int | None, str]:
     """1-based line and column of a YAML error (None when the parser gives none) and what is wrong there."""
     if isinstance(exc, yaml.MarkedYAMLError):
-        problem = exc.problem or exc.context or "not valid YAML"
+        problem = exc.problem or exc.context or "the parser gives no reason"
         if exc.problem and exc.context:
             problem = f"{exc.problem} ({exc.context})"
         mark = exc.problem_mark or exc.context_mark

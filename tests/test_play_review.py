@@ -7,7 +7,7 @@ from test_play_helpers import greedy
 
 from sanma_core.analysis import outside_counts, shanten
 from sanma_core.bots import make_bot
-from sanma_core.game import Game, GameMode, Phase
+from sanma_core.game import Phase
 from sanma_core.tiles import kind, to_counts
 from tutor.play import PlaySession, PlaySettings, review_game
 from tutor.play.review import action_text
@@ -36,7 +36,7 @@ def test_rows_follow_the_human_decisions_and_shapes_match_the_analysis(seed):
     s = _play_game(seed, _tsumogiri)
     reviews = review_game(s.settings, s.steps)
     assert [r.hand for r in reviews] == sorted({r.hand for r in reviews}) and len(reviews) >= 3
-    game = Game(s.settings.rules, GameMode(s.settings.length, s.settings.names()), seed=s.settings.seed)
+    game = s.settings.new_game()
     expected = []
     for step in s.steps:
         if step.action is None:

@@ -9,7 +9,6 @@ choice shows what it costs or gains.
 
 >>> from tutor.play.session import PlaySession, PlaySettings
 >>> s = PlaySession(PlaySettings(seed=5, length="tonpuusen"))
->>> view = s.view()
 >>> s.play(next(a for a in s.legal() if a.kind == "discard"))
 >>> r = review_game(s.settings, s.steps)[0]
 >>> len(r.rows), r.rows[0].mine.text.startswith("Discard")
@@ -22,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sanma_core.bots import make_bot
-from sanma_core.game import Action, Game, GameMode
+from sanma_core.game import Action
 from sanma_core.tiles import kind, tile_name
 
 from .hints import DiscardHint, hints_for, visible_counts
@@ -128,10 +127,11 @@ def _choice(a: Action, shapes: dict[int, DiscardHint], unseen: Sequence[int]) ->
 def review_game(settings: PlaySettings, steps: Sequence[Step], hands: Sequence[int] | None = None,
                 advisor: str = ADVISOR) -> list[HandReview]:
     """Reviews of the human's decisions, one per hand in ``hands`` (every hand played when None), in order."""
-    game = Game(settings.rules, GameMode(settings.length, settings.names()), seed=settings.seed)
+    game = settings.new_game()
     bot = make_bot(advisor, f"{settings.seed}/review")
     me = settings.seat
     wanted = None if hands is None else set(hands)
+    last = None if wanted is None else max(wanted, default=-1)  # no need to replay past it
     rows: dict[int, list[ReviewRow]] = {}
     labels: dict[int, str] = {}
     for step in steps:
@@ -139,7 +139,7 @@ def review_game(settings: PlaySettings, steps: Sequence[Step], hands: Sequence[i
             game.next_hand()
             continue
         hand = game.hand_index
-        if wanted is not None and hand > max(wanted, default=-1):
+        if last is not None and hand > last:
             break
         if not step.bot and step.action.seat == me and (wanted is None or hand in wanted):
             legal = game.legal_actions(me)

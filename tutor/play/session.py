@@ -64,6 +64,10 @@ class PlaySettings:
         """Seat → bot level."""
         return {(self.seat + 1 + i) % 3: level for i, level in enumerate(self.bots)}
 
+    def new_game(self) -> Game:
+        """The game these settings deal, before any step (the same every time)."""
+        return Game(self.rules, GameMode(self.length, self.names()), seed=self.seed)
+
     def names(self) -> tuple[str, str, str]:
         bots = self.bot_seats()
         letters = iter("AB")
@@ -112,7 +116,7 @@ class PlaySession:
     def __init__(self, settings: PlaySettings, steps: list[Step] | None = None):
         self.settings = settings
         self.human = settings.seat
-        self.game = Game(settings.rules, GameMode(settings.length, settings.names()), seed=settings.seed)
+        self.game = settings.new_game()
         self.bots: dict[int, Bot] = {
             s: make_bot(level, f"{settings.seed}/{s}") for s, level in settings.bot_seats().items()
         }
