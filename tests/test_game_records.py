@@ -71,7 +71,7 @@ def test_tenhou6_export_has_the_three_player_shape_and_reloads_as_the_same_game(
     assert doc["name"][3] == "" and all(len(h) == 17 for h in doc["log"])
     for h in doc["log"]:
         assert h[13:16] == [[], [], []] and h[1][3] == 0
-        assert h[16][0] in ("和了", "流局", "流し満貫", "九種九牌", "四槓散了")
+        assert h[16][0] in ("和了", "流局", "全員聴牌", "全員不聴", "流し満貫", "九種九牌", "四槓散了")
     again = from_tenhou6(doc, "tenhou")
     assert again.events == g.events
 
@@ -133,7 +133,7 @@ def test_tenhou6_import_checks_the_recorded_scores():
     doc = to_tenhou6(g.events, "tenhou")
     n = next(i for i, h in enumerate(doc["log"]) if h[16][0] == "和了")
     doc["log"][n][16][1][0] += 100
-    with pytest.raises(RecordError, match="score changes") as info:
+    with pytest.raises(RecordError, match="seat 0.s score change is") as info:
         from_tenhou6(doc, "tenhou")
     assert info.value.index == n
     doc = to_tenhou6(g.events, "tenhou")

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..tiles import NORTH, format_tiles, kind, tile_name
 
@@ -41,13 +41,17 @@ class Action:
 
     ``tile`` is a physical tile (red fives distinct): the discard, the called or
     won tile, the tile added to a pon, or the kan's tile; ``consumed`` are the
-    tiles taken from the hand for pon, open kan and closed kan.
+    tiles taken from the hand for pon, open kan and closed kan. ``from_hand``
+    marks a discard (or riichi discard) of a tile from the hand that is the same
+    tile as the one just drawn: not tsumogiri, as records such as Tenhou's and
+    mjai's can say.
     """
 
     kind: str
     seat: int
     tile: int | None = None
     consumed: tuple[int, ...] = ()
+    from_hand: bool = field(default=False, repr=False)
 
     def __str__(self) -> str:
         text = f"seat {self.seat}: {self.kind.replace('_', ' ')}"
@@ -58,13 +62,18 @@ class Action:
         return text
 
     @classmethod
-    def discard(cls, seat: int, tile: int) -> Action:
-        return cls(DISCARD, seat, tile)
+    def discard(cls, seat: int, tile: int, from_hand: bool = False) -> Action:
+        """Discard ``tile``; ``from_hand`` keeps the drawn tile and discards an identical one from the hand."""
+        return cls(DISCARD, seat, tile, (), from_hand)
 
     @classmethod
-    def riichi(cls, seat: int, tile: int) -> Action:
-        """Declare riichi and discard ``tile``."""
-        return cls(RIICHI, seat, tile)
+    def riichi(cls, seat: int, tile: int, from_hand: bool = False) -> Action:
+        """Declare riichi and discard ``tile`` (``from_hand`` as for :meth:`discard`)."""
+        return cls(RIICHI, seat, tile, (), from_hand)
+
+    def plain(self) -> Action:
+        """The same decision without the ``from_hand`` mark (the form legal_actions lists)."""
+        return Action(self.kind, self.seat, self.tile, self.consumed) if self.from_hand else self
 
     @classmethod
     def tsumo(cls, seat: int) -> Action:

@@ -19,11 +19,16 @@ KITA_TYPES = frozenset({"kita", "nukidora"})
 
 
 class RecordError(ValueError):
-    """A record that cannot be read; ``index`` is the event (or line) it concerns."""
+    """A record that cannot be read; ``index`` is the event (or line, or hand) it concerns.
 
-    def __init__(self, index: int, message: str):
+    ``hand`` names the hand (``"South 2, 1 honba"``) and ``seat`` the seat where the record says so.
+    """
+
+    def __init__(self, index: int, message: str, *, hand: str | None = None, seat: int | None = None):
         super().__init__(message)
         self.index = index
+        self.hand = hand
+        self.seat = seat
 
 
 def is_kita_event(event: dict[str, Any]) -> bool:

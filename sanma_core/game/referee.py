@@ -194,8 +194,14 @@ class Game:
         """Play a legal action; raise :class:`IllegalActionError` saying why otherwise."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}")
-        if action not in self.legal_actions(action.seat):
-            raise IllegalActionError(self._why_illegal(action))
+        if action.plain() not in self.legal_actions(action.seat):
+            raise IllegalActionError(self._why_illegal(action.plain()))
+        if action.from_hand and not self._can_discard_from_hand(action):
+            raise IllegalActionError(
+                f"{action} (from the hand) refused: the hand holds no second {tile_name(action.tile)} "
+                "besides the drawn one" if not self.riichi[action.seat] else
+                f"{action} (from the hand) refused: under riichi the drawn tile itself is discarded"
+            )
         self.history.append(action)
         if self.phase is Phase.TURN:
             self._apply_turn(action)
@@ -408,12 +414,18 @@ class Game:
         out[NORTH] += 1
         return evaluation.waits(c, out) == self._waits[s]
 
+    def _can_discard_from_hand(self, a: Action) -> bool:
+        """A discard marked ``from_hand``: another copy than the drawn tile must be in the hand."""
+        if a.kind not in (DISCARD, RIICHI) or self.riichi[a.seat]:
+            return False
+        return a.tile != self.drawn or self.hands[a.seat].count(a.tile) >= 2
+
     def _apply_turn(self, a: Action) -> None:
         self._turn_cache = None
         if a.kind == DISCARD:
-            self._discard(a.seat, a.tile, riichi=False)
+            self._discard(a.seat, a.tile, riichi=False, from_hand=a.from_hand)
         elif a.kind == RIICHI:
-            self._discard(a.seat, a.tile, riichi=True)
+            self._discard(a.seat, a.tile, riichi=True, from_hand=a.from_hand)
         elif a.kind == TSUMO:
             self._settle_wins([a.seat], tsumo=True, from_seat=a.seat, tile=self.drawn)
         elif a.kind == ABORT:
@@ -425,11 +437,11 @@ class Game:
         elif a.kind == KITA:
             self._kita(a.seat)
 
-    def _discard(self, s: int, tile: int, riichi: bool) -> None:
+    def _discard(self, s: int, tile: int, riichi: bool, from_hand: bool = False) -> None:
         if riichi:
             self._emit({"type": "reach", "actor": s})
         self._reveal_pending_dora()
-        tsumogiri = tile == self.drawn
+        tsumogiri = tile == self.drawn and not from_hand
         self._take_from_hand(s, (tile,))
         k = kind(tile)
         if riichi:
@@ -521,6 +533,7 @@ class Game:
                 self._cancel_ippatsu()
         self._refresh_waits(s)
         self._emit({"type": self.kita_event, "actor": s, "pai": "N"})
+        self._reveal_pending_dora()  # a kan's indicator still pending shows now, before the replacement draw
         options = {}
         if rules.ron_on_kita:
             for o in ((s + 1) % 3, (s + 2) % 3):
@@ -730,7 +743,7 @@ class Game:
 
     def _exhaustive_draw(self) -> None:
         rules = self.rules
-        tenpai = tuple(bool(self._waits[s]) for s in range(3))
+        tenpai = tuple(self._tenpai_at_draw(s) for s in range(3))
         nagashi = tuple(
             s
             for s in range(3)
@@ -747,6 +760,11 @@ class Game:
             deltas = noten_payments(rules, list(tenpai))
             kind_ = "exhaustive_draw"
         self._settle_draw(kind_, deltas, tenpai, nagashi, dealer_repeats=tenpai[self.dealer])
+
+    def _tenpai_at_draw(self, s: int) -> bool:
+        """Tenpai for the noten payments: the closed hand's own shape decides, so a wait whose copies
+        are all in the seat's own kan still counts; a wait on a fifth copy of a kind held four times does not."""
+        return bool(self._waits[s] or evaluation.waits(self.counts[s]))
 
     def _abort(self, reason: str) -> None:
         self._settle_draw(reason, [0, 0, 0], None, (), dealer_repeats=True)

@@ -100,13 +100,13 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         a = self.action
-        act = None if a is None else [a.kind, a.seat, a.tile, list(a.consumed)]
+        act = None if a is None else [a.kind, a.seat, a.tile, list(a.consumed)] + ([True] if a.from_hand else [])
         return {"a": act, "h": self.hand, "b": self.bot, "r": self.reason}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Step:
         act = data.get("a")
-        action = None if act is None else Action(act[0], int(act[1]), act[2], tuple(act[3]))
+        action = None if act is None else Action(act[0], int(act[1]), act[2], tuple(act[3]), len(act) > 4 and act[4] is True)
         return cls(action, int(data.get("h", 0)), bool(data.get("b", False)), str(data.get("r", "")))
 
 
