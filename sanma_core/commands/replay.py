@@ -1,6 +1,8 @@
-"""``sanma replay [--ruleset NAME] [--tenhou6 OUT.json] FILE``: verify an mjai game record.
+"""``sanma replay [--ruleset NAME] [--tenhou6 OUT.json] FILE``: verify a game record.
 
-A file holding one tenhou.net/6 JSON game is also accepted and re-played the same way.
+The record may be mjai lines, one tenhou.net/6 JSON game or Tenhou's mjlog XML
+(told from the text). Errors name the event (mjai) or hand, the seat where one
+is concerned, and what the engine expected.
 
 Prints ``{"ok": true, "kyoku": N, "events": N, "scores": [...]}`` or
 ``{"ok": false, "event": INDEX, "error": "..."}`` and exits 0 or 1 (see CONTRACTS.md).
@@ -12,38 +14,30 @@ import argparse
 import json
 import sys
 
-from ..game.mjai import RecordError, loads
-from ..game.replay import ReplayResult, replay_events
+from ..game.mjai import RecordError
+from ..game.records import read_record
 from ..rules import RulesetError, get_ruleset
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sanma replay", description="Re-play an mjai record through the game engine.")
-    p.add_argument("file", help="mjai JSON Lines file ('-' for standard input)")
+    p.add_argument("file", help="mjai JSON Lines, tenhou.net/6 JSON or mjlog XML file ('-' for standard input)")
     p.add_argument("--ruleset", default="tenhou", help="preset name or ruleset YAML file (default tenhou)")
     p.add_argument("--tenhou6", metavar="OUT.json", help="also write the game as tenhou.net/6 JSON")
     return p
 
 
-def _fail(index: int | None, error: str) -> int:
+def _fail(index: int | None, error: str, hand: str | None = None, seat: int | None = None) -> int:
     out: dict[str, object] = {"ok": False}
     if index is not None:
         out["event"] = index
     out["error"] = error
+    if hand is not None:
+        out["hand"] = hand
+    if seat is not None:
+        out["seat"] = seat
     print(json.dumps(out, ensure_ascii=False))
     return 1
-
-
-def _tenhou6_document(text: str) -> dict | None:
-    """The parsed object when the file is one tenhou.net/6 JSON game, else None (mjai lines)."""
-    stripped = text.strip()
-    if not stripped.startswith("{") or "\n{" in stripped:
-        return None
-    try:
-        doc = json.loads(stripped)
-    except json.JSONDecodeError:
-        return None
-    return doc if isinstance(doc, dict) and "log" in doc else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,17 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(None, f"cannot read {args.file}: {exc}")
     try:
-        doc = _tenhou6_document(text)
-        if doc is not None:  # a tenhou.net/6 game: re-play it and report the same way
-            from ..game.tenhou6 import from_tenhou6
-
-            game = from_tenhou6(doc, rules)
-            final = game.events[-1].get("scores") if game.is_over() else list(game.scores)
-            result = ReplayResult(game, len(game.results), len(game.events), list(final))
-        else:
-            result = replay_events(loads(text), rules)
+        result = read_record(text, rules)
     except RecordError as exc:
-        return _fail(exc.index, str(exc))
+        return _fail(exc.index, str(exc), exc.hand, exc.seat)
     if args.tenhou6:
         from ..game.tenhou6 import to_tenhou6
 

@@ -19,7 +19,7 @@ whose message names the hand, the element as written and what was expected.
 >>> mjlog_to_tenhou6(xml.replace('m="31520"', 'm="7"'))
 Traceback (most recent call last):
 ...
-sanma_core.game.mjai.RecordError: East 1, 0 honba: <N who="0" m="7"/>: meld code 7 cannot be decoded (expected a pon, kan or kita; chi does not exist in three-player)
+sanma_core.game.mjai.RecordError: East 1: <N who="0" m="7"/>: meld code 7 cannot be decoded (expected a pon, kan or kita; chi does not exist in three-player)
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from .mjai import RecordError
+from .tenhou6_results import hand_name
 
 MAX_BYTES = 5 * 1024 * 1024
 TSUMOGIRI = 60
@@ -50,7 +51,6 @@ LIMIT_NAMES = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満
 ABORT_NAMES = {"yao9": "九種九牌", "kan4": "四槓散了", "reach4": "四家立直", "ron3": "三家和了", "kaze4": "四風連打"}
 DAN_NAMES = ("新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
              "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳")
-WINDS = ("East", "South", "West", "North")
 MOVE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})")
 IGNORED_TAGS = frozenset({"SHUFFLE", "TAIKYOKU", "BYE"})
 
@@ -274,7 +274,7 @@ class _Reader:
         seed = self.ints("seed", 6)
         kyoku, honba, sticks = seed[:3]
         if 0 <= kyoku < 16 and honba >= 0:
-            self.hand_label = f"{WINDS[kyoku // 4]} {kyoku % 4 + 1}, {honba} honba"
+            self.hand_label = hand_name(kyoku, honba)
         ten = self.ints("ten")
         if len(ten) not in (3, 4) or (len(ten) == 4 and ten[3] != 0):
             raise self.fail("attribute 'ten' should hold three scores (and a 0 for the empty fourth seat)")

@@ -25,6 +25,28 @@ from .state import LENGTHS, GameMode, Phase
 from .wall import Wall, WallError
 
 REPLACEMENT_CAUSES = frozenset({"ankan", "kakan", "daiminkan", "kita", "nukidora"})
+#: Spellings of ``ryukyoku`` reasons in use (the engine's own, Mortal-style, RiichiEnv-style, the original
+#: mjai's and Tenhou's), compared without case, ``_``, ``-`` or spaces.
+REASON_SPELLINGS = {
+    "exhaustive_draw": ("exhaustive_draw", "exhaustive", "fanpai", "howanpai", "ryukyoku", "normal", "draw"),
+    "nine_terminals": ("nine_terminals", "nine_terminal_abort", "kyushu_kyuhai", "kyuushu_kyuuhai", "kyushu",
+                       "yao9", "kyuushukyuuhai", "nine_orphans"),
+    "four_kans": ("four_kans", "four_kan_abort", "suukaikan", "suu_kaikan", "suukan_sanra", "sukaikan", "kan4"),
+    "nagashi_mangan": ("nagashi_mangan", "nagashi"),
+}
+_REASONS = {spelling.replace("_", ""): reason for reason, spellings in REASON_SPELLINGS.items()
+            for spelling in spellings}
+
+
+def reason_of(value: Any) -> str | None:
+    """The engine's name for a ``ryukyoku`` reason in any known spelling, or None.
+
+    >>> reason_of("kyushu_kyuhai"), reason_of("Suukaikan"), reason_of("exhaustive_draw"), reason_of("pao")
+    ('nine_terminals', 'four_kans', 'exhaustive_draw', None)
+    """
+    if not isinstance(value, str):
+        return None
+    return _REASONS.get(value.lower().replace("_", "").replace("-", "").replace(" ", ""))
 #: Fields compared as multisets (their order is not meaningful).
 UNORDERED = frozenset({"tehais"})
 
@@ -92,6 +114,13 @@ def _same(engine: dict[str, Any], record: dict[str, Any]) -> str | None:
     for key, value in record.items():
         if key == "type" or key not in engine:
             continue
+        if et == "ryukyoku" and key == "reason":
+            if reason_of(value) is None:
+                known = ", ".join(sorted({s for spellings in REASON_SPELLINGS.values() for s in spellings}))
+                return f"ryukyoku reason {value!r} is not one the engine knows ({known})"
+            if reason_of(value) != engine[key]:
+                return f"ryukyoku reason is {value!r} in the record but {engine[key]!r} by the engine"
+            continue
         mine = engine[key]
         if key in UNORDERED:
             equal = [sorted(map(str, h)) for h in mine] == [sorted(map(str, h)) for h in value]
@@ -119,11 +148,13 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
             nxt = events[j] if j < len(events) else {}
         if nxt.get("type") != "dahai":
             raise RecordError(k, "a riichi declaration must be followed by its discard")
-        return Action.riichi(s, _tile(nxt.get("pai"), j))
+        tile = _tile(nxt.get("pai"), j)
+        return Action.riichi(s, tile, from_hand=nxt.get("tsumogiri") is False and tile == game.drawn)
     if e.get("actor") != s and kind != "ryukyoku":
         raise RecordError(k, f"the record has {kind!r} by seat {e.get('actor')} but it is seat {s}'s turn")
     if kind == "dahai":
-        return Action.discard(s, _tile(e.get("pai"), k))
+        tile = _tile(e.get("pai"), k)
+        return Action.discard(s, tile, from_hand=e.get("tsumogiri") is False and tile == game.drawn)
     if kind == "ankan":
         return Action.ankan(s, tuple(sort_tiles(_tile(t, k) for t in e.get("consumed", []))))
     if kind == "kakan":
@@ -185,9 +216,27 @@ def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str) -> R
     j = 0
     if events[0]["type"] != "start_game":
         j = 1  # the record starts at start_kyoku: skip the engine's start_game
+    doras: tuple[list[str], list[str]] = ([], [])  # this hand's indicators: the engine's, the record's
     while True:
         while j < len(game.events) and i < len(events):
-            problem = _same(game.events[j], events[i])
+            mine, theirs = game.events[j], events[i]
+            # a new indicator may stand a few events apart in other engines' records (after a kan, at
+            # the kita or the discard): the indicators must agree in order, not their exact places
+            if mine["type"] == "dora":
+                doras[0].append(mine.get("dora_marker"))
+                j += 1
+                continue
+            if theirs["type"] == "dora":
+                doras[1].append(theirs.get("dora_marker"))
+                i += 1
+                continue
+            if theirs["type"] in ("hora", "ryukyoku", "end_kyoku", "start_kyoku"):
+                if doras[0] != doras[1]:
+                    raise RecordError(i, f"the record reveals the indicators {doras[1]} where the engine "
+                                         f"reveals {doras[0]}")
+                if theirs["type"] == "start_kyoku":
+                    doras = ([], [])
+            problem = _same(mine, theirs)
             if problem:
                 raise RecordError(i, problem)
             i += 1

@@ -21,21 +21,14 @@ from .mjai import RecordError
 from .referee import Game
 from .state import GameMode, Phase
 from .tenhou6_calls import CallError, parse_call
-from .tenhou6_results import DRAW_KINDS
+from .tenhou6_results import DRAW_KINDS, hand_name
 from .wall import Wall
 
 TSUMOGIRI = 60
 KITA = "f44"
-ROUNDS = ("East", "South", "West", "North")
 #: How the engine names the ends of a hand, for messages.
 ENDINGS = {"win": "a win", "exhaustive_draw": "an exhaustive draw", "nagashi_mangan": "nagashi mangan",
            "nine_terminals": "a nine-terminal abort", "four_kans": "a four-kan abort"}
-
-
-def hand_name(position: int, honba: int) -> str:
-    """``"South 2, 1 honba"`` from Tenhou's kyoku index (4 × round + dealer) and honba."""
-    name = f"{ROUNDS[position // 4 % 4]} {position % 4 + 1}"
-    return f"{name}, {honba} honba" if honba else name
 
 
 @dataclass

@@ -33,6 +33,7 @@ TENHOU_NAMES = {
 }
 YAKUHAI = ("seat_wind", "round_wind", "haku", "hatsu", "chun", "north_wind")
 WIND_NAMES = "東南西北"
+ROUNDS = ("East", "South", "West", "North")
 LIMIT_TEXT = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
               "kazoe_yakuman": "役満", "yakuman": "役満"}
 DRAW_TEXT = {"exhaustive_draw": "流局", "nagashi_mangan": "流し満貫", "nine_terminals": "九種九牌",
@@ -40,6 +41,16 @@ DRAW_TEXT = {"exhaustive_draw": "流局", "nagashi_mangan": "流し満貫", "nin
 ALL_TENPAI, ALL_NOTEN = "全員聴牌", "全員不聴"
 DRAW_KINDS = {**{v: k for k, v in DRAW_TEXT.items()}, ALL_TENPAI: "exhaustive_draw", ALL_NOTEN: "exhaustive_draw"}
 _DRAGON = {"haku": HAKU, "hatsu": HAKU + 1, "chun": HAKU + 2, "north_wind": EAST + 3}
+
+
+def hand_name(position: int, honba: int) -> str:
+    """``"South 2, 1 honba"`` from Tenhou's kyoku index (4 × round + dealer) and honba.
+
+    >>> hand_name(5, 1), hand_name(0, 0)
+    ('South 2, 1 honba', 'East 1')
+    """
+    name = f"{ROUNDS[position // 4 % 4]} {position % 4 + 1}"
+    return f"{name}, {honba} honba" if honba else name
 
 
 def tenhou_limit_text(limit: str) -> str:
