@@ -313,3 +313,21 @@ def test_sticks_and_honba_carry_over_to_the_next_hand():
     start = [e for e in g.events if e["type"] == "start_kyoku"][-1]
     assert start["kyotaku"] == 1 and start["honba"] == 1 and start["oya"] == 0
     assert sum(start["scores"]) + 1000 == 105000
+
+
+def test_a_wait_whose_copies_are_all_in_the_own_closed_kan_is_tenpai_at_the_draw():
+    """As Tenhou pays it: 13p waits on 2p only, and all four 2p are the seat's own closed kan."""
+    g = arranged_game("tenhou", hands=["2222p13p456s789s5z", None, None], draws="5z", replacements="9m")
+    g.apply(next(a for a in g.legal_actions(0) if a.kind == "ankan"))
+    g.apply(Action.discard(0, T("9m")))
+    assert g.waits(0) == ()  # no 2p can ever come: the engine offers no win on it
+    until_hand_end(g)
+    assert g.result.kind == "exhaustive_draw" and g.result.tenpai[0] is True
+    assert g.result.deltas[0] > 0
+
+
+def test_a_wait_on_a_fifth_copy_of_a_kind_held_four_times_is_noten():
+    g = arranged_game("tenhou", hands=["1111p456s789s555z", None, None], draws="9m")
+    g.apply(Action.discard(0, T("9m")))
+    until_hand_end(g)
+    assert g.result.kind == "exhaustive_draw" and g.result.tenpai[0] is False
