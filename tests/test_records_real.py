@@ -30,8 +30,14 @@ def games() -> list[dict]:
 
 @pytest.fixture(scope="module")
 def replayed(games) -> dict[str, object]:
-    """Each game's id → the engine's game, re-played from the log under the tenhou preset."""
-    return {g["id"]: from_tenhou6(g, "tenhou") for g in games}
+    """Each game's id → the engine's game, re-played from the log's text under the tenhou preset
+    (``read_record`` is what ``sanma replay`` runs)."""
+    out = {}
+    for g in games:
+        result = read_record(json.dumps(g, ensure_ascii=False), "tenhou")
+        assert result.kyoku == len(g["log"]) and result.scores == g["sc"][0:6:2], g["id"]
+        out[g["id"]] = result.game
+    return out
 
 
 def by_id(games: list[dict], game_id: str) -> dict:
@@ -234,3 +240,58 @@ def test_replay_errors_carry_hand_and_seat_in_the_json(games, tmp_path, capsys):
     answer = json.loads(capsys.readouterr().out)
     assert answer["ok"] is False and answer["event"] == n and answer["seat"] == 2
     assert answer["error"].startswith(answer["hand"])
+
+
+def _mutations(rng, doc, count):
+    """Places in a nested list, each set to a value of a wrong kind or a wrong number."""
+    places = []
+
+    def walk(node, path):
+        if isinstance(node, list):
+            for i, child in enumerate(node):
+                places.append((*path, i))
+                walk(child, (*path, i))
+
+    walk(doc, ())
+    for _ in range(count):
+        yield rng.choice(places), rng.choice([0, 60, 99, -1, "x", "p414141", "f44", "r60", None, [], [1, 2], 1.5,
+                                              True, 52, "4141k4141", "r99", 11, 44, {"a": 1}])
+
+
+def test_corrupted_tenhou_logs_only_ever_raise_record_errors(games):
+    import random
+
+    rng = random.Random(11)
+    for _ in range(250):
+        g = by_id(games, rng.choice(games[:20])["id"])
+        for path, value in _mutations(rng, g["log"], rng.randint(1, 3)):
+            node = g["log"]
+            try:
+                for k in path[:-1]:
+                    node = node[k]
+                node[path[-1]] = value
+            except (TypeError, IndexError):
+                continue
+        try:
+            from_tenhou6(g, "tenhou")
+        except RecordError as exc:
+            assert str(exc)
+
+
+def test_corrupted_mjai_records_only_ever_raise_record_errors(replayed):
+    import random
+
+    rng = random.Random(12)
+    sources = [replayed[f"phoenix-dev-00{i}"].events for i in range(1, 5)]
+    for _ in range(250):
+        events = copy.deepcopy(rng.choice(sources))
+        i = rng.randrange(len(events))
+        if rng.random() < 0.2:
+            events.pop(i)
+        else:
+            key = rng.choice(list(events[i]))
+            events[i][key] = rng.choice([0, -1, "x", "5pr", "N", None, [], [1], True, 99, "?", {"a": 1}])
+        try:
+            replay_events(events, "tenhou")
+        except RecordError as exc:
+            assert str(exc)

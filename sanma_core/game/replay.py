@@ -20,6 +20,7 @@ from ..rules import Ruleset, get_ruleset
 from ..tiles import NotationError, from_mjai, sort_tiles
 from .actions import Action, IllegalActionError
 from .mjai import RecordError, is_kita_event
+from .mjai_shape import check_events
 from .referee import Game
 from .state import LENGTHS, GameMode, Phase
 from .wall import Wall, WallError
@@ -265,6 +266,7 @@ def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = No
     ruleset = get_ruleset(rules)
     if not events:
         raise RecordError(0, "the record is empty")
+    check_events(events)
     declared = events[0].get("game_length") if events[0]["type"] == "start_game" else None
     lengths = [declared] if declared in LENGTHS else ["hanchan", "tonpuusen"]
     failure: RecordError | None = None

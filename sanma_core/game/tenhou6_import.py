@@ -79,6 +79,10 @@ def _read_hand(n: int, h: Any, rules: Ruleset) -> _Script:
     except (TypeError, ValueError):
         raise RecordError(n, f"hand {n + 1}: the first two entries must be [kyoku, honba, sticks] and 3 scores",
                           hand=f"hand {n + 1}") from None
+    if not (0 <= header[0] <= 10 and header[0] % 4 <= 2 and header[1] >= 0 and header[2] >= 0):
+        raise RecordError(n, f"hand {n + 1}: [kyoku, honba, sticks] = {header} is not a sanma hand "
+                             "(kyoku = 4 × round + dealer, dealer 0–2, round East to West; honba and sticks ≥ 0)",
+                          hand=f"hand {n + 1}")
     name = hand_name(header[0], header[1])
     lists = [h[i] for i in range(2, 16)]
     if not all(isinstance(x, list) for x in lists):
@@ -100,7 +104,7 @@ def _read_hand(n: int, h: Any, rules: Ruleset) -> _Script:
             if not (isinstance(detail, list) and len(detail) >= 2 and detail[0] in (0, 1, 2) and detail[1] in (0, 1, 2)):
                 raise script.error(f"a win's detail must start with the winner's and the payer's seats, got {detail!r}")
             script.wins.append((detail[0], detail[1]))
-    elif script.result and script.result[0] not in DRAW_KINDS:
+    elif script.result and (not isinstance(script.result[0], str) or script.result[0] not in DRAW_KINDS):
         raise script.error(f"unknown result {script.result[0]!r}: 和了 or one of {', '.join(DRAW_KINDS)} expected")
     return script
 
@@ -376,8 +380,6 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
         honba=first.header[1],
         sticks=first.header[2],
     )
-    if first.header[0] % 4 > 2 or first.header[0] // 4 > 2:
-        raise first.error(f"kyoku index {first.header[0]} names a dealer or round that sanma does not have")
     checked = -1
     while True:
         n = game.hand_index
