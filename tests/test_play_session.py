@@ -15,11 +15,11 @@ from sanma_core.game.mjai import loads
 from sanma_core.game.scenario import arranged_game
 from sanma_core.game.state import GameModeError
 from sanma_core.game.tenhou6 import from_tenhou6
+from sanma_core.review.hints import visible_counts
 from sanma_core.rules import load_preset
 from sanma_core.scoring.payments import final_placement, four_player_settlement, noten_payments, settle_win
 from sanma_core.tiles import NORTH, kind, parse_tile, to_counts
 from tutor.play import PlaySession, PlaySettings, PlaySetupError, game_summary, hand_summary, hints_for
-from tutor.play.hints import visible_counts
 
 
 @pytest.mark.parametrize(
@@ -206,7 +206,7 @@ def test_records_of_a_finished_game_reload_as_the_same_game():
     assert from_tenhou6(doc, s.game.rules).events[1:] == s.game.events[1:]
 
 
-@pytest.mark.parametrize("name", ["tutor.play.session", "tutor.play.hints", "tutor.play.results", "tutor.play.review", "tutor.play.render"])
+@pytest.mark.parametrize("name", ["tutor.play.session", "sanma_core.review.hints", "sanma_core.review.summary", "tutor.play.review", "tutor.play.render"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted and result.failed == 0

@@ -10,6 +10,7 @@ referee and checked (see :mod:`.replay` and :mod:`.tenhou6_import`).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..rules import Ruleset, get_ruleset
@@ -46,15 +47,20 @@ def tenhou6_document(text: str) -> dict[str, Any]:
     return doc
 
 
-def read_record(text: str, rules: str | Ruleset | None = None) -> ReplayResult:
-    """Re-play a record of any known format; raises :class:`RecordError` naming where it disagrees."""
+def read_record(text: str, rules: str | Ruleset | None = None, *, observers: Sequence[Any] = (),
+                mismatches: list[RecordError] | None = None) -> ReplayResult:
+    """Re-play a record of any known format; raises :class:`RecordError` naming where it disagrees.
+
+    ``observers`` see each action before it is applied; with ``mismatches``, a Tenhou
+    record's score figures that differ are collected there instead of raised.
+    """
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
         raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
     ruleset = get_ruleset(rules)
     if record_format(text) == "mjai":
-        return replay_events(loads(text), ruleset)
+        return replay_events(loads(text), ruleset, observers)
     from .tenhou6_import import from_tenhou6
 
-    game = from_tenhou6(tenhou6_document(text), ruleset)
+    game = from_tenhou6(tenhou6_document(text), ruleset, observers=observers, mismatches=mismatches)
     final = game.events[-1].get("scores") if game.is_over() else list(game.scores)
     return ReplayResult(game, len(game.results), len(game.events), list(final))

@@ -13,6 +13,7 @@ event the referee emits must equal the record's event at the same place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,7 +188,7 @@ def _decide_responses(game: Game, events: list[dict[str, Any]], i: int) -> list[
     return [claims.get(seat, Action.pass_(seat)) for seat in game.to_act()]
 
 
-def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str) -> ReplayResult:
+def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, observers: Sequence[Any] = ()) -> ReplayResult:
     segments = _segments(events)
     if not segments:
         raise RecordError(0, "the record has no start_kyoku")
@@ -249,20 +250,25 @@ def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str) -> R
         if game.phase is Phase.HAND_END:
             game.next_hand()
             continue
-        try:
-            if game.phase is Phase.TURN:
-                game.apply(_decide_turn(game, events, i))
-            else:
-                for action in _decide_responses(game, events, i):
-                    game.apply(action)
-        except IllegalActionError as exc:
-            raise RecordError(i, str(exc)) from None
+        actions = [_decide_turn(game, events, i)] if game.phase is Phase.TURN else _decide_responses(game, events, i)
+        for action in actions:
+            for observer in observers:
+                observer.before(game, action)
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise RecordError(i, str(exc), seat=action.seat) from None
     final = game.events[-1]["scores"] if game.phase is Phase.GAME_END else list(game.scores)
     return ReplayResult(game, len(segments), len(events), list(final))
 
 
-def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = None) -> ReplayResult:
-    """Verify a whole mjai record; raises :class:`RecordError` at the first disagreement."""
+def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = None,
+                  observers: Sequence[Any] = ()) -> ReplayResult:
+    """Verify a whole mjai record; raises :class:`RecordError` at the first disagreement.
+
+    Each observer's ``before(game, action)`` is called just before every action is applied
+    (with a record of unknown length, once per length tried until one fits).
+    """
     ruleset = get_ruleset(rules)
     if not events:
         raise RecordError(0, "the record is empty")
@@ -272,7 +278,7 @@ def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = No
     failure: RecordError | None = None
     for length in lengths:
         try:
-            return _replay_with(events, ruleset, length)
+            return _replay_with(events, ruleset, length, observers)
         except RecordError as exc:
             if failure is None or exc.index > failure.index:
                 failure = exc

@@ -10,8 +10,9 @@ the record's item and what the engine expected.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import final_placement
@@ -49,6 +50,9 @@ class _Script:
 
     def error(self, message: str, seat: int | None = None) -> RecordError:
         return RecordError(self.number, f"{self.name}: {message}", hand=self.name, seat=seat)
+
+    def mismatch(self, message: str, seat: int | None = None) -> RecordError:
+        return ScoreMismatch(self.number, f"{self.name}: {message}", hand=self.name, seat=seat)
 
     def next_give(self, seat: int) -> Any:
         queue = self.gives[seat]
@@ -287,7 +291,7 @@ def _check_result(game: Game, script: _Script) -> None:
     mine = list(res.deltas)
     for seat in range(3):
         if deltas[seat] != mine[seat]:
-            raise script.error(f"seat {seat}'s score change is {deltas[seat]:+d} in the record but "
+            raise script.mismatch(f"seat {seat}'s score change is {deltas[seat]:+d} in the record but "
                                f"{mine[seat]:+d} by the engine (record {_signed(deltas)}, engine {_signed(mine)})",
                                seat)
 
@@ -300,7 +304,7 @@ def _check_start(game: Game, script: _Script) -> None:
                            f"is at {engine} ({hand_name(position, game.honba)})")
     for seat in range(3):
         if script.scores[seat] != game.scores_at_start[seat]:
-            raise script.error(f"seat {seat} starts the hand with {script.scores[seat]} in the record but "
+            raise script.mismatch(f"seat {seat} starts the hand with {script.scores[seat]} in the record but "
                                f"{game.scores_at_start[seat]} by the engine", seat)
 
 
@@ -324,11 +328,31 @@ def _check_final(doc: dict[str, Any], game: Game, rules: Ruleset, last: _Script)
     for p in placement:
         points, score = sc[2 * p.seat], sc[2 * p.seat + 1]
         if points != p.points:
-            raise RecordError(last.number, f"final scores: seat {p.seat} ends with {points} in the record's sc but "
+            raise ScoreMismatch(last.number, f"final scores: seat {p.seat} ends with {points} in the record's sc but "
                                            f"{p.points} by the engine", hand=last.name, seat=p.seat)
         if not isinstance(score, int | float) or abs(score - p.score) > 1e-6:
-            raise RecordError(last.number, f"placement points: seat {p.seat} has {score} in the record's sc but "
+            raise ScoreMismatch(last.number, f"placement points: seat {p.seat} has {score} in the record's sc but "
                                            f"{p.score:+g} by the engine", hand=last.name, seat=p.seat)
+
+
+class Observer(Protocol):
+    """Anything that looks at each action just before the referee applies it (reviews, step limits)."""
+
+    def before(self, game: Game, action: Action) -> None: ...
+
+
+class ScoreMismatch(RecordError):
+    """A score figure of the record that differs from the engine's (collected when replaying leniently)."""
+
+
+def _soft(check: Callable[..., None], mismatches: list[RecordError] | None, *args: Any) -> None:
+    """Run a score check: raise its error, or collect it when ``mismatches`` is given."""
+    try:
+        check(*args)
+    except ScoreMismatch as exc:
+        if mismatches is None:
+            raise
+        mismatches.append(exc)
 
 
 def _game_length(doc: dict[str, Any], length: str | None) -> str:
@@ -350,11 +374,15 @@ def _check_rule(doc: dict[str, Any], rules: Ruleset) -> None:
                                  f"but the ruleset {rules.name!r} has {'one' if mine else 'none'}")
 
 
-def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length: str | None = None) -> Game:
+def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length: str | None = None, *,
+                 observers: Sequence[Observer] = (), mismatches: list[RecordError] | None = None) -> Game:
     """Re-play a tenhou.net/6 game through the referee; the returned game holds the mjai events.
 
     Raises :class:`RecordError` (``index`` = hand number, ``hand`` its name, ``seat``
-    where one is concerned) at the first disagreement.
+    where one is concerned) at the first disagreement. With a ``mismatches`` list,
+    score figures that differ (a hand's changes, starting scores, the final ``sc``)
+    are collected there instead and the replay goes on; an illegal action still raises.
+    Each observer's ``before(game, action)`` is called just before every action is applied.
     """
     rules = get_ruleset(rules)
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
@@ -386,14 +414,14 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
         script = scripts[n]
         if n != checked:
             checked = n
-            _check_start(game, script)
+            _soft(_check_start, mismatches, game, script)
         if game.phase in (Phase.GAME_END, Phase.HAND_END):
-            _check_result(game, script)
+            _soft(_check_result, mismatches, game, script)
             _check_leftovers(script)
             if game.phase is Phase.GAME_END:
                 if n + 1 < len(scripts):
                     raise scripts[n + 1].error(f"the game is over after {script.name} but the record goes on")
-                _check_final(doc, game, rules, script)
+                _soft(_check_final, mismatches, doc, game, rules, script)
                 break
             if n + 1 >= len(scripts):
                 if "sc" in doc:
@@ -403,6 +431,8 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
             continue
         actions = [_turn_action(game, script)] if game.phase is Phase.TURN else _response_actions(game, script)
         for action in actions:
+            for observer in observers:
+                observer.before(game, action)
             try:
                 game.apply(action)
             except IllegalActionError as exc:

@@ -4,8 +4,9 @@
 ``review`` turn engine state into data for the page, ``render`` draws it with Streamlit.
 """
 
-from .hints import Hints, hints_for
-from .results import GameSummary, HandSummary, game_summary, hand_summary
+from sanma_core.review.hints import Hints, hints_for
+from sanma_core.review.summary import GameSummary, HandSummary, game_summary, hand_summary
+
 from .review import ADVISOR, HandReview, action_label, review_game
 from .session import PlaySession, PlaySettings, PlaySetupError, Step
 

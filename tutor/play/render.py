@@ -14,11 +14,11 @@ import streamlit as st
 
 from sanma_core.game import SeatView
 from sanma_core.game.state import Discard
+from sanma_core.review.hints import Hints
+from sanma_core.review.summary import WIND_NAMES, GameSummary, HandSummary, WinSummary, hand_label
 from sanma_core.tiles import kind_name, tile_name
 from tutor.tiles_svg import TableView, table_html, tile_data_uri, tiles_html
 
-from .hints import Hints
-from .results import WIND_NAMES, GameSummary, HandSummary, WinSummary, hand_label
 from .review import HandReview
 
 POND_CSS = """

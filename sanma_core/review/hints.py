@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sanma_core.analysis import discard_options, outside_counts, shanten, ukeire
-from sanma_core.bots.safety import Danger, Threat, danger
-from sanma_core.game import SeatView
-from sanma_core.tiles import NORTH, NUM_KINDS, from_mjai, kind, to_counts
+from ..analysis import discard_options, outside_counts, shanten, ukeire
+from ..bots.safety import Danger, Threat, danger
+from ..game import SeatView
+from ..tiles import NORTH, NUM_KINDS, from_mjai, kind, to_counts
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sanma_core.game import Game, HandResult, WinResult
-from sanma_core.melds import Meld
-from sanma_core.scoring.payments import Placement, Settlement, four_player_settlement
-from sanma_core.tiles import sort_tiles
+from ..game import Game, HandResult, WinResult
+from ..melds import Meld
+from ..scoring.payments import Placement, Settlement, four_player_settlement
+from ..tiles import sort_tiles
 
 WIND_NAMES = ("East", "South", "West")
 DRAW_TITLES = {
