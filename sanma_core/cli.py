@@ -13,7 +13,8 @@ import sys
 ENGINE_COMMANDS = {
     "analyze": ("sanma_core.commands.analyze", "shape of a hand: shanten, waits, useful tiles"),
     "score": ("sanma_core.commands.score", "value of a winning hand: yaku, fu, payments"),
-    "replay": ("sanma_core.commands.replay", "verify an mjai game record"),
+    "replay": ("sanma_core.commands.replay", "verify a game record (mjai, tenhou.net/6 JSON, mjlog XML)"),
+    "review": ("sanma_core.commands.review", "review a game record hand by hand"),
     "simulate": ("sanma_core.commands.simulate", "play bot games and summarise them"),
 }
 

@@ -1,0 +1,301 @@
+"""Review a whole game record: every hand explained, the record's own figures beside the engine's,
+the reviewed players' moments and decisions.
+
+>>> import gzip, json, pathlib
+>>> path = pathlib.Path(__file__).resolve().parents[2].parent / "shared/data/tenhou-phoenix-dev.jsonl.gz"
+>>> text = gzip.open(path, "rt", encoding="utf-8").readline()
+>>> r = review_record(text, "tenhou", players=[0], decisions=False)
+>>> r.format, len(r.hands) > 0, all(h.agrees for h in r.hands)
+('tenhou6', True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game
+from ..game.actions import Action
+from ..game.mjai import RecordError, loads
+from ..game.records import read_record, record_format, tenhou6_document
+from ..melds import format_meld
+from ..rules import Ruleset, get_ruleset
+from ..scoring.payments import Settlement
+from ..tiles import format_tiles, tile_name
+from .decisions import ADVISOR, DecisionReviewer, ReviewRow
+from .summary import HandSummary, WinSummary, hand_label, hand_summary
+
+ROUND_LETTERS = "ESW"
+
+
+class _StepLimit(Exception):
+    """Stops a replay once a number of actions have been applied."""
+
+
+class _Counter:
+    """Counts the actions of a replay; stops it at ``limit``."""
+
+    def __init__(self, limit: int | None = None):
+        self.count = 0
+        self.limit = limit
+        self.starts: dict[int, int] = {}  # hand index → step of its first action
+        self.game: Game | None = None
+
+    def before(self, game: Game, action: Action) -> None:
+        self.game = game
+        if self.limit is not None and self.count >= self.limit:
+            raise _StepLimit
+        self.starts.setdefault(game.hand_index, self.count)
+        self.count += 1
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One hand of a reviewed record."""
+
+    index: int
+    round: str  # "E1"
+    label: str  # "East 1, 1 honba"
+    honba: int
+    sticks: int  # riichi sticks on the table when the hand started
+    result: str  # ron, tsumo, double_ron, draw, nagashi_mangan, nine_terminals, four_kans
+    deltas: tuple[int, int, int]
+    log_deltas: tuple[int, int, int] | None
+    summary: HandSummary
+    first_step: int  # actions applied in the game before this hand's first one
+    moments: tuple[Any, ...] = ()
+    decisions: tuple[ReviewRow, ...] = ()
+
+    @property
+    def agrees(self) -> bool:
+        return self.log_deltas is None or tuple(self.log_deltas) == tuple(self.deltas)
+
+
+@dataclass(frozen=True)
+class RecordReview:
+    format: str  # tenhou6, mjlog, mjai
+    ruleset: str
+    players: tuple[str, str, str]
+    seats: tuple[int, ...]  # the reviewed seats
+    hands: tuple[HandReview, ...]
+    final_scores: tuple[int, int, int] | None
+    placement_points: tuple[float, float, float] | None
+    steps: int  # actions in the whole game
+    game: Game = field(repr=False, compare=False)
+    mismatches: tuple[str, ...] = ()  # the record's score figures the engine does not reach
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``sanma review --json`` object."""
+        return {
+            "ok": True,
+            "format": self.format,
+            "ruleset": self.ruleset,
+            "players": list(self.players),
+            "reviewed": list(self.seats),
+            "hands": [hand_json(h) for h in self.hands],
+            "final_scores": list(self.final_scores) if self.final_scores else None,
+            "placement_points": list(self.placement_points) if self.placement_points else None,
+            "mismatches": list(self.mismatches),
+        }
+
+
+def result_kind(summary: HandSummary) -> str:
+    if summary.kind != "win":
+        return "draw" if summary.kind == "exhaustive_draw" else summary.kind
+    if len(summary.wins) > 1:
+        return "double_ron"
+    return "tsumo" if summary.wins[0].tsumo else "ron"
+
+
+def _settlement_json(s: Settlement) -> dict[str, Any]:
+    return {"base": s.base, "limit": s.limit, "payments": dict(s.payments), "total": s.total,
+            "steps": list(s.steps), "payers": [list(p) for p in s.payers]}
+
+
+def win_json(w: WinSummary) -> dict[str, Any]:
+    """One win as data: the reading, yaku, fu, bonus han, the payment steps and the four-player payment."""
+    return {
+        "seat": w.seat, "from": w.from_seat, "tsumo": w.tsumo, "dealer": w.dealer,
+        "hand": format_tiles(w.hand), "win_tile": tile_name(w.win_tile), "melds": [format_meld(m) for m in w.melds],
+        "kita": w.kita, "dora_indicators": [tile_name(t) for t in w.dora_indicators],
+        "ura_indicators": [tile_name(t) for t in w.ura_indicators],
+        "han": w.han, "fu": w.fu, "yakuman": w.yakuman, "limit": w.limit,
+        "yaku": [dict(y) for y in w.yaku], "fu_lines": [dict(f) for f in w.fu_lines], "bonus": dict(w.bonus),
+        "steps": list(w.steps), "payments": dict(w.payments), "total": w.total,
+        "lines": [{"payer": p.payer, "sanma": p.sanma, "four_player": p.four_player} for p in w.lines],
+        "four_player": _settlement_json(w.four_player), "deltas": list(w.deltas),
+    }
+
+
+def hand_json(h: HandReview) -> dict[str, Any]:
+    s = h.summary
+    settlement: dict[str, Any] = {
+        "kind": s.kind, "title": s.title, "dealer": s.dealer, "sticks": s.sticks,
+        "scores_before": list(s.scores_before), "scores_after": list(s.scores_after),
+        "wins": [win_json(w) for w in s.wins],
+    }
+    if s.tenpai is not None:
+        settlement["tenpai"] = list(s.tenpai)
+        settlement["noten_pool"] = s.noten_pool
+    if s.nagashi:
+        settlement["nagashi"] = list(s.nagashi)
+    return {
+        "round": h.round, "label": h.label, "honba": h.honba, "sticks": h.sticks, "result": h.result,
+        "deltas": list(h.deltas), "log_deltas": list(h.log_deltas) if h.log_deltas is not None else None,
+        "agrees": h.agrees, "settlement": settlement, "first_step": h.first_step,
+        "moments": [moment_json(m) for m in h.moments],
+        "decisions": [decision_json(r) for r in h.decisions],
+    }
+
+
+def moment_json(m: Any) -> dict[str, Any]:
+    return {"seat": m.seat, "kind": m.kind, "turn": m.turn, "left": m.left, "step": m.step, "text": m.text,
+            "data": dict(m.data)}
+
+
+def decision_json(r: ReviewRow) -> dict[str, Any]:
+    def choice(c: Any) -> dict[str, Any]:
+        return {"action": c.text, "shanten": c.shanten, "useful": c.useful, "danger": c.danger}
+
+    return {"seat": r.seat, "left": r.left, "verdict": r.verdict, "mine": choice(r.mine),
+            "advice": choice(r.advice), "reason": r.reason}
+
+
+def _log_deltas_tenhou(doc: dict[str, Any]) -> list[tuple[int, int, int] | None]:
+    out: list[tuple[int, int, int] | None] = []
+    for h in doc["log"]:
+        result = h[16] if len(h) > 16 else []
+        if not result:
+            out.append(None)
+        elif result[0] == "和了":
+            out.append(tuple(sum(int(d[s]) for d in result[1::2]) for s in range(3)))  # type: ignore[arg-type]
+        elif len(result) > 1:
+            out.append(tuple(int(x) for x in result[1][:3]))  # type: ignore[arg-type]
+        else:
+            out.append((0, 0, 0))
+    return out
+
+
+def _log_deltas_mjai(events: list[dict[str, Any]]) -> list[tuple[int, int, int] | None]:
+    out: list[tuple[int, int, int] | None] = []
+    current: list[int] | None = None
+    missing = False
+    for e in events:
+        t = e.get("type")
+        if t == "start_kyoku":
+            if current is not None or missing:
+                out.append(None if missing else tuple(current))  # type: ignore[arg-type]
+            current, missing = [0, 0, 0], False
+        elif t in ("hora", "ryukyoku") and current is not None:
+            if isinstance(e.get("deltas"), list):
+                current = [a + b for a, b in zip(current, e["deltas"], strict=False)]
+            else:
+                missing = True
+    if current is not None or missing:
+        out.append(None if missing else tuple(current))  # type: ignore[arg-type]
+    return out
+
+
+def _seats(players: Sequence[int | str] | None, names: tuple[str, str, str]) -> tuple[int, ...]:
+    if players is None:
+        return (0, 1, 2)
+    seats = []
+    for p in players:
+        if isinstance(p, int) or (isinstance(p, str) and p.isdigit()):
+            seat = int(p)
+            if seat not in (0, 1, 2):
+                raise RecordError(0, f"--player {p}: a seat is 0, 1 or 2")
+        elif p in names:
+            seat = names.index(p)
+        else:
+            raise RecordError(0, f"--player {p!r}: no player of that name in the record (players: "
+                                 f"{', '.join(repr(n) for n in names)})")
+        seats.append(seat)
+    return tuple(sorted(set(seats)))
+
+
+def _names(fmt: str, text: str) -> tuple[str, str, str]:
+    if fmt == "mjai":
+        first = next((e for e in loads(text) if e.get("type") == "start_game"), {})
+        names = list(first.get("names") or [])
+    else:
+        names = list(tenhou6_document(text).get("name") or [])
+    names = [str(n) for n in names[:3]] + [""] * (3 - len(names[:3]))
+    return names[0], names[1], names[2]
+
+
+def review_record(text: str, rules: str | Ruleset | None = None, players: Sequence[int | str] | None = None,
+                  *, decisions: bool = True, moments: bool = True, advisor: str = ADVISOR) -> RecordReview:
+    """Re-play a record and review it; raises :class:`RecordError` for a record that cannot be re-played.
+
+    ``players`` are seats or names (every seat when None). Score figures of the
+    record that differ from the engine's are shown (``agrees``), not raised.
+    """
+    ruleset = get_ruleset(rules)
+    fmt = record_format(text)
+    names = _names(fmt, text)
+    seats = _seats(players, names)
+    counter = _Counter()
+    observers: list[Any] = [counter]
+    reviewer = DecisionReviewer(seats, seed="record", advisor=advisor) if decisions else None
+    if reviewer is not None:
+        observers.append(reviewer)
+    finder = None
+    if moments:
+        from .moments import MomentFinder
+
+        finder = MomentFinder(seats)
+        observers.append(finder)
+    mismatches: list[RecordError] = []
+    game = read_record(text, ruleset, observers=observers, mismatches=mismatches).game
+    log = _log_deltas_tenhou(tenhou6_document(text)) if fmt != "mjai" else _log_deltas_mjai(loads(text))
+    found = list(finder.moments) if finder is not None else []
+    starts = [e for e in game.events if e.get("type") == "start_kyoku"]
+    hands = []
+    for n, result in enumerate(game.results):
+        summary = hand_summary(game, result)
+        hands.append(HandReview(
+            index=n,
+            round=f"{ROUND_LETTERS[result.round_wind]}{result.dealer + 1}",
+            label=hand_label(result.round_wind, result.dealer, result.honba),
+            honba=result.honba,
+            sticks=starts[n]["kyotaku"],
+            result=result_kind(summary),
+            deltas=tuple(result.deltas),
+            log_deltas=log[n] if n < len(log) else None,
+            summary=summary,
+            first_step=counter.starts.get(n, counter.count),
+            moments=tuple(m for m in found if m.hand == n),
+            decisions=tuple(reviewer.rows.get(n, ())) if reviewer is not None else (),
+        ))
+    placement = sorted(game.placement, key=lambda p: p.seat) if game.placement else None
+    return RecordReview(
+        format=fmt,
+        ruleset=ruleset.name,
+        players=names,
+        seats=seats,
+        hands=tuple(hands),
+        final_scores=tuple(p.points for p in placement) if placement else None,  # type: ignore[arg-type]
+        placement_points=tuple(p.score for p in placement) if placement else None,  # type: ignore[arg-type]
+        steps=counter.count,
+        game=game,
+        mismatches=tuple(str(m) for m in mismatches),
+    )
+
+
+def replay_to(text: str, rules: str | Ruleset | None, step: int) -> Game:
+    """The game of a record as it stood after ``step`` actions (the whole game when past its end).
+
+    Re-playing a real hanchan takes a few tens of milliseconds, so a page can step
+    through a game by re-playing to each position.
+    """
+    counter = _Counter(limit=max(0, step))
+    try:
+        return read_record(text, rules, observers=[counter], mismatches=[]).game
+    except _StepLimit:
+        assert counter.game is not None
+        return counter.game
+
+
+__all__ = ["HandReview", "RecordReview", "hand_json", "replay_to", "result_kind", "review_record", "win_json"]
