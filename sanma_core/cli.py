@@ -15,6 +15,7 @@ ENGINE_COMMANDS = {
     "score": ("sanma_core.commands.score", "value of a winning hand: yaku, fu, payments"),
     "replay": ("sanma_core.commands.replay", "verify a game record (mjai, tenhou.net/6 JSON, mjlog XML)"),
     "review": ("sanma_core.commands.review", "review a game record hand by hand"),
+    "agree": ("sanma_core.commands.agree", "how often a bot chooses what real players chose"),
     "simulate": ("sanma_core.commands.simulate", "play bot games and summarise them"),
 }
 
