@@ -25,6 +25,7 @@ PAGES = (
     ("drills.py", "Drills", "drills", ":material/quiz:"),
     ("calculator.py", "Calculator", "calculator", ":material/calculate:"),
     ("play.py", "Play", "play", ":material/casino:"),
+    ("review.py", "Review", "review", ":material/history:"),
     ("rules.py", "Rules", "rules", ":material/gavel:"),
     ("progress.py", "Progress", "progress", ":material/monitoring:"),
     ("cheatsheet.py", "Cheat sheet", "cheatsheet", ":material/print:"),

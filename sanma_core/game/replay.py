@@ -274,13 +274,20 @@ def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = No
         raise RecordError(0, "the record is empty")
     check_events(events)
     declared = events[0].get("game_length") if events[0]["type"] == "start_game" else None
-    lengths = [declared] if declared in LENGTHS else ["hanchan", "tonpuusen"]
+    if declared in LENGTHS:
+        return _replay_with(events, ruleset, declared, observers)
+    # unknown length: the one under which the game ends where the record ends (a hanchan when none does)
     failure: RecordError | None = None
-    for length in lengths:
+    results: dict[str, ReplayResult] = {}
+    for length in ("tonpuusen", "hanchan"):
         try:
-            return _replay_with(events, ruleset, length, observers)
+            results[length] = _replay_with(events, ruleset, length)
         except RecordError as exc:
             if failure is None or exc.index > failure.index:
                 failure = exc
-    assert failure is not None
-    raise failure
+    if not results:
+        assert failure is not None
+        raise failure
+    length = next((n for n, r in results.items() if r.game.is_over()), "hanchan" if "hanchan" in results else
+                  next(iter(results)))
+    return _replay_with(events, ruleset, length, observers) if observers else results[length]

@@ -18,7 +18,7 @@ from typing import Any
 from ..game import Game
 from ..game.actions import Action
 from ..game.mjai import RecordError, loads
-from ..game.records import read_record, record_format, tenhou6_document
+from ..game.records import MAX_RECORD_BYTES, read_record, record_format, tenhou6_document
 from ..melds import format_meld
 from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import Settlement
@@ -233,6 +233,8 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     record that differ from the engine's are shown (``agrees``), not raised.
     """
     ruleset = get_ruleset(rules)
+    if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
+        raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
     fmt = record_format(text)
     names = _names(fmt, text)
     seats = _seats(players, names)

@@ -31,6 +31,7 @@ from tutor.play import (
     review_game,
 )
 from tutor.tiles_svg import TableView, table_html
+from tutor.views.review import open_game
 from tutor.widgets import tile_key
 
 SESSION = "play_session"
@@ -381,6 +382,9 @@ def render_page() -> None:
         c[0].button("Play the same seed again", key="play_again", on_click=_replay_same)
         if session.can_undo():
             c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
+        if c[2].button("Review this game", key="play_open_review", type="primary",
+                       help="Step through the whole game on the Review page"):
+            open_game(session.mjai(), session.settings.rules.name, session.human)
         if game.result is not None:
             with st.expander("Last hand", expanded=True):
                 render.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)

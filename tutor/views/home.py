@@ -38,6 +38,7 @@ def render() -> None:
         ("tutor/pages/learn.py", "Learn", "Lessons on every rule difference, step by step."),
         ("tutor/pages/drills.py", "Drills", "Sessions of questions with instant feedback and a shareable link."),
         ("tutor/pages/play.py", "Play", "A whole game against two bots, with hints and every bot move explained."),
+        ("tutor/pages/review.py", "Review", "Step through a recorded game: every hand, its settlement, your decisions."),
         ("tutor/pages/calculator.py", "Calculator", "Shanten, waits and the full score of any hand."),
         ("tutor/pages/rules.py", "Rules", "The rulesets side by side; upload your club's own."),
         ("tutor/pages/progress.py", "Progress", "Reviews due today, mistakes to replay, charts."),

@@ -1,0 +1,268 @@
+"""The Review page through its widgets (Streamlit AppTest): the three record formats, stepping, hands, moments,
+bad records, figures that differ from the engine's, escaped names, and a game from the Play page."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from sanma_core.game import Phase
+from sanma_core.game.mjai import RecordError, dumps
+from sanma_core.game.records import MAX_RECORD_BYTES, read_record
+from sanma_core.review.record import replay_to
+from tutor.play import PlaySession, PlaySettings
+from tutor.review_data import read_upload
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+PAGE = "tutor/pages/review.py"
+DATA = ROOT.parent / "shared" / "data"
+HAS_MOMENTS = (ROOT / "sanma_core" / "review" / "moments.py").exists()
+
+
+@pytest.fixture(scope="module")
+def tenhou6() -> str:
+    with gzip.open(DATA / "tenhou-phoenix-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        return fh.readline()
+
+
+@pytest.fixture(scope="module")
+def records(tenhou6) -> dict[str, str]:
+    """The same kind of real game in the three formats."""
+    xml = (DATA / "tenhou-phoenix-dev-xml" / "phoenix-dev-001.xml").read_text(encoding="utf-8")
+    return {"tenhou6": tenhou6, "mjlog": xml, "mjai": dumps(read_record(tenhou6, "tenhou").game.events)}
+
+
+@pytest.fixture()
+def page(tmp_path, monkeypatch):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    monkeypatch.chdir(ROOT)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _paste(at: AppTest, text: str) -> AppTest:
+    at.text_area(key="review_paste").input(text)
+    at.button(key="review_load").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _step_line(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("Step "))
+
+
+def _html(at: AppTest) -> str:
+    return " ".join(h.proto.body for h in at.get("html"))
+
+
+def _table_html(at: AppTest) -> str:
+    """The table's own HTML: the seats (header, pond, hand), without the style sheets."""
+    return " ".join(h.proto.body for h in at.get("html") if 'class="pm-seat"' in h.proto.body)
+
+
+def _backs(at: AppTest) -> int:
+    return _table_html(at).count('alt="back"')
+
+
+@pytest.mark.parametrize("fmt", ["tenhou6", "mjlog", "mjai"])
+def test_each_format_loads_and_steps(page, records, fmt):
+    at = _paste(page, records[fmt])
+    assert not at.error, [e.value for e in at.error]
+    assert any({"tenhou6": "tenhou.net/6", "mjlog": "XML", "mjai": "mjai"}[fmt] in c.value for c in at.caption)
+    hands = at.selectbox(key="review_hand").options
+    assert len(hands) >= 4 and hands[0].startswith("East 1")
+    count = int(at.slider(key="review_pos").max)
+    assert _step_line(at).startswith(f"Step 0 of {count}")
+    before = _table_html(at)
+    assert _backs(at) == 26  # the two others' 13 tiles, face down; the reviewed player's hand open
+    at.button(key="review_next").click().run()
+    assert at.slider(key="review_pos").value == 1 and _step_line(at).startswith(f"Step 1 of {count}")
+    at.button(key="review_next").click().run()
+    assert _step_line(at).startswith("Step 2 ")
+    assert _table_html(at) != before
+    at.button(key="review_prev").click().run()
+    at.button(key="review_prev").click().run()
+    assert _step_line(at).startswith("Step 0 ") and _table_html(at) == before
+    assert at.button(key="review_prev").disabled  # the very start of the game
+    # a hand chosen in the selector starts at its deal; the slider runs over its actions
+    at.selectbox(key="review_hand").select_index(2).run()
+    assert at.slider(key="review_pos").value == 0
+    label = hands[2].split(" — ")[0]
+    assert any(h.value.startswith("Win — " + label) or label in h.value for h in at.header)
+    count = int(at.slider(key="review_pos").max)
+    at.slider(key="review_pos").set_value(count - 1).run()
+    assert _backs(at) > 0
+    at.button(key="review_next").click().run()
+    assert "the hand is over" in _step_line(at) and _backs(at) == 0  # every hand shown at the hand's end
+    at.button(key="review_next").click().run()  # past the end: the next hand's deal
+    assert at.selectbox(key="review_hand").value == 3 and at.slider(key="review_pos").value == 0
+    at.button(key="review_prev").click().run()  # and back to the end of the hand before
+    assert at.selectbox(key="review_hand").value == 2 and at.slider(key="review_pos").value == count
+    assert not at.exception
+
+
+def test_table_follows_replay_to_and_show_all_hands(page, records):
+    at = _paste(page, records["tenhou6"])
+    at.slider(key="review_pos").set_value(10).run()
+    game = replay_to(records["tenhou6"], "tenhou", 10)
+    html = _table_html(at)
+    for s in range(3):  # every pond holds the discards of the engine's game at that step
+        assert f"{game.scores[s]} points" in html
+    ponds = re.findall(r'<div class="pm-pond">(.*?)</div>', html)
+    assert sorted(p.count("<img") for p in ponds) == sorted(len(d) for d in game.discards)
+    hidden = _backs(at)
+    assert hidden > 0
+    at.checkbox(key="review_show_all").check().run()
+    assert _backs(at) == 0
+    assert _step_line(at).startswith("Step 10 ")
+
+
+def test_review_is_computed_once_and_chart_has_a_point_per_hand(page, records, monkeypatch):
+    import tutor.views.review as view
+
+    calls = []
+    real = view.load_review
+    monkeypatch.setattr(view, "load_review", lambda *a: calls.append(a) or real(*a))
+    at = _paste(page, records["mjai"])
+    for _ in range(3):
+        at.button(key="review_next").click().run()
+    at.selectbox(key="review_hand").select_index(1).run()
+    assert len(calls) == 1
+    (chart,) = at.get("plotly_chart")
+    spec = json.loads(chart.proto.spec)
+    hands = len(at.selectbox(key="review_hand").options)
+    assert [len(t["y"]) for t in spec["data"]] == [hands + 1] * 3
+    at.selectbox(key="review_player").set_value(2).run()  # another player: reviewed anew, once
+    assert len(calls) == 2 and calls[-1][2] == 2
+    assert not at.error
+
+
+@pytest.mark.skipif(not HAS_MOMENTS, reason="sanma_core/review/moments.py (the engine's moment finder) is missing")
+def test_a_moment_button_jumps_to_its_step(page, records):
+    at = _paste(page, records["tenhou6"])
+    for n in range(len(at.selectbox(key="review_hand").options)):
+        at.selectbox(key="review_hand").select_index(n).run()
+        buttons = [b for b in at.button if b.key and b.key.startswith(f"review_moment_{n}_")]
+        if buttons:
+            break
+    else:
+        pytest.fail("no moment in any hand of a real game")
+    from sanma_core.review.record import review_record
+
+    review = review_record(records["tenhou6"], "tenhou", players=[0], decisions=False)
+    moment = review.hands[n].moments[0]
+    buttons[0].click().run()
+    assert at.slider(key="review_pos").value == moment.step - review.hands[n].first_step
+    assert _step_line(at).startswith(f"Step {moment.step - review.hands[n].first_step} ")
+
+
+def test_a_truncated_record_gives_one_error_and_the_page_still_works(page, records):
+    text = records["tenhou6"]
+    at = _paste(page, text[: len(text) // 2])
+    assert len(at.error) == 1 and "not valid tenhou.net/6 JSON" in at.error[0].value, [e.value for e in at.error]
+    assert at.title[0].value == "Review" and at.text_area(key="review_paste") is not None
+    assert at.selectbox(key="ruleset_select").value == "tenhou"
+    # a move the engine refuses: the error names the hand and the seat
+    doc = json.loads(text)
+    doc["log"][1][6][2] = 60
+    at = _paste(at, json.dumps(doc))
+    assert len(at.error) == 1 and "East 1, 1 honba" in at.error[0].value and "seat 0" in at.error[0].value
+    # a record over the limit, pasted
+    at = _paste(at, "{\"log\": []}" + " " * MAX_RECORD_BYTES)
+    assert len(at.error) == 1 and "larger than 5 MB" in at.error[0].value
+    # and a good one afterwards works
+    at = _paste(at, text)
+    assert not at.error and _step_line(at).startswith("Step 0 ")
+
+
+def test_the_upload_handler_reads_files_and_refuses_bad_ones(records):
+    assert read_upload("game.xml", records["mjlog"].encode()) == records["mjlog"]
+    assert read_upload("game.json", b"\xef\xbb\xbf" + records["tenhou6"].encode()) == records["tenhou6"]
+    with pytest.raises(RecordError, match="larger than 5 MB"):
+        read_upload("big.json", b" " * (MAX_RECORD_BYTES + 1))
+    with pytest.raises(RecordError, match="not UTF-8"):
+        read_upload("game.json", b"\xff\xfe{")
+    with pytest.raises(RecordError, match="empty"):
+        read_upload("game.json", b"  \n")
+
+
+def test_scores_that_differ_from_the_engine_are_shown(page, records):
+    doc = json.loads(records["tenhou6"])
+    result = doc["log"][0][16]
+    result[1][0] += 1000
+    result[1][1] -= 1000
+    at = _paste(page, json.dumps(doc))
+    assert not at.error
+    warnings = [w.value for w in at.warning]
+    assert any("differ from the engine" in w and "+18000" in w and "+17000" in w for w in warnings), warnings
+    assert any("score changes differ" in w for w in warnings)
+    table = next(t.value for t in at.table if "difference" in t.value.columns)
+    assert list(table["record"]) == ["+18000", "-9000", "-8000"]
+    assert list(table["engine"]) == ["+17000", "-8000", "-8000"]
+    assert list(table["difference"]) == ["+1000", "-1000", "+0"]
+    assert "(figures differ)" in at.selectbox(key="review_hand").options[0]
+    at.selectbox(key="review_hand").select_index(1).run()
+    assert any("agree" in s.value for s in at.success)
+
+
+def test_a_script_in_a_player_name_is_shown_escaped(page, records):
+    doc = json.loads(records["tenhou6"])
+    doc["name"][0] = "<script>alert(1)</script>"
+    at = _paste(page, json.dumps(doc))
+    assert not at.error
+    html = _html(at)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in _table_html(at)
+    assert "<script" not in html.lower()
+    assert at.selectbox(key="review_player").options[0] == "<script>alert(1)</script> (seat 0)"
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert spec["data"][0]["name"] == "&lt;script&gt;alert(1)&lt;/script&gt;"
+
+
+def test_steps_of_an_mjai_record_without_its_length(records):
+    """Re-played once per length tried, such a record still gives each hand its own actions, no more."""
+    from tutor.review_data import load_review
+
+    session = _finished_game(seed=3)
+    events = [dict(e) for e in session.game.events]
+    events[0].pop("game_length")
+    loaded = load_review(dumps(events), session.settings.rules, 0)
+    assert len(loaded.actions) == sum(c for _, c in loaded.spans) == sum(1 for s in session.steps if s.action)
+    end = loaded.game_at(len(loaded.spans) - 1, loaded.spans[-1][1])
+    # replay_to re-plays such a record as a hanchan first, so the last hand ends without the game's end
+    assert end.phase in (Phase.HAND_END, Phase.GAME_END) and end.scores == session.game.scores
+
+
+def _finished_game(seed: int, seat: int = 0) -> PlaySession:
+    """A tonpuusen of play mode played to its end, a bot choosing for the human."""
+    from sanma_core.bots import make_bot
+
+    session = PlaySession(PlaySettings(seed=seed, length="tonpuusen", seat=seat))
+    bot = make_bot("normal", "driver")
+    while session.phase is not Phase.GAME_END:
+        if session.phase is Phase.HAND_END:
+            session.next_hand()
+        else:
+            session.play(bot.decide(session.view(), session.legal()).action)
+    return session
+
+
+def test_a_finished_play_game_opens_on_the_review_page(page):
+    session = _finished_game(seed=3, seat=1)
+    at = page
+    at.session_state["play_session"] = session
+    at.switch_page("tutor/pages/play.py").run()
+    at.button(key="play_open_review").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title[0].value == "Review"
+    assert any("your game from the Play page" in c.value for c in at.caption)
+    assert at.selectbox(key="review_player").value == 1
+    assert len(at.selectbox(key="review_hand").options) == len(session.game.results)
+    assert not at.error

@@ -1,0 +1,172 @@
+"""The Review page's data, without Streamlit: reading a record, its players, the positions of a hand.
+
+A record is reviewed once (:func:`load_review`, about a second); stepping through it
+re-plays the record to the position with :func:`~sanma_core.review.record.replay_to`.
+
+>>> read_upload("game.json", b'{"log": []}')
+'{"log": []}'
+>>> spans_of([0, 53, 80], 100)
+((0, 53), (53, 27), (80, 20))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sanma_core.game import Action, Game
+from sanma_core.game.mjai import RecordError, loads
+from sanma_core.game.records import MAX_RECORD_BYTES, read_record, record_format, tenhou6_document
+from sanma_core.review.record import RecordReview, replay_to, review_record
+from sanma_core.rules import Ruleset
+
+FORMAT_NAMES = {"tenhou6": "tenhou.net/6 JSON", "mjlog": "Tenhou mjlog XML", "mjai": "mjai JSON lines"}
+UPLOAD_TYPES = ["json", "xml", "mjson", "jsonl", "txt"]
+LIMIT_MB = MAX_RECORD_BYTES // (1024 * 1024)
+
+
+def check_size(text: str) -> str:
+    """The text itself; raises :class:`RecordError` when it is over the engine's record limit."""
+    if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
+        raise RecordError(0, f"the record is larger than {LIMIT_MB} MB (a long real hanchan is about 100 kB)")
+    return text
+
+
+def read_upload(name: str, data: bytes) -> str:
+    """An uploaded file as record text; raises :class:`RecordError` for a file too big or not text."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(0, f"{name} is larger than {LIMIT_MB} MB (a long real hanchan is about 100 kB)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(0, f"{name} is not UTF-8 text (byte {exc.start}): upload a JSON, XML or mjai record") from None
+    if not text.strip():
+        raise RecordError(0, f"{name} is empty")
+    return text
+
+
+def record_names(text: str) -> tuple[str, str, str]:
+    """The three players' names as the record gives them (``""`` where it gives none)."""
+    check_size(text)
+    if record_format(text) == "mjai":
+        first = next((e for e in loads(text) if e.get("type") == "start_game"), {})
+        names = first.get("names") or []
+    else:
+        names = tenhou6_document(text).get("name") or []
+    if not isinstance(names, list):
+        names = []
+    out = [str(n) for n in names[:3]] + [""] * (3 - len(names[:3]))
+    return out[0], out[1], out[2]
+
+
+def display_names(names: Sequence[str]) -> tuple[str, str, str]:
+    """Names to show: a nameless seat is ``Seat N``."""
+    out = [n if n.strip() else f"Seat {s}" for s, n in enumerate(names)]
+    return out[0], out[1], out[2]
+
+
+def ruleset_fingerprint(rules: Ruleset) -> str:
+    try:
+        return json.dumps(rules.to_dict(), sort_keys=True, default=str)
+    except (TypeError, ValueError):
+        return repr(rules)
+
+
+def text_key(text: str) -> str:
+    """A hash of a record's text."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def review_key(text: str, rules: Ruleset, seat: int) -> str:
+    """The cache key of a review: a hash of the text, the ruleset and the reviewed seat."""
+    h = hashlib.sha256(text.encode("utf-8", "surrogatepass"))
+    h.update(b"\0" + ruleset_fingerprint(rules).encode() + f"\0{seat}".encode())
+    return h.hexdigest()
+
+
+class _Recorder:
+    """Keeps every action of a replay (starting afresh when the replay starts a new game)."""
+
+    def __init__(self) -> None:
+        self.actions: list[Action] = []
+        self._game: int | None = None
+
+    def before(self, game: Game, action: Action) -> None:
+        if id(game) != self._game:  # an mjai record of unknown length is re-played once per length tried
+            self._game, self.actions = id(game), []
+        self.actions.append(action)
+
+
+def spans_of(firsts: Sequence[int], total: int) -> tuple[tuple[int, int], ...]:
+    """(first step, number of actions) of each hand, from the hands' first steps and the game's action count."""
+    ends = [*firsts[1:], total]
+    return tuple((first, max(0, end - first)) for first, end in zip(firsts, ends, strict=True))
+
+
+@dataclass(frozen=True)
+class LoadedReview:
+    """A reviewed record with what stepping through it needs."""
+
+    text: str
+    rules: Ruleset
+    review: RecordReview
+    actions: tuple[Action, ...] = field(repr=False)  # every action of the game, in order
+    spans: tuple[tuple[int, int], ...]  # per hand: (first step, number of actions)
+    moments: bool  # were moments looked for (the engine's moment finder is installed)
+
+    def game_at(self, hand: int, position: int) -> Game:
+        """The game after ``position`` actions of ``hand``; the last position is the hand's end (settled)."""
+        first, count = self.spans[hand]
+        position = max(0, min(position, count))
+        if position < count:
+            return replay_to(self.text, self.rules, first + position)
+        game = replay_to(self.text, self.rules, first + count - 1)
+        game.apply(self.actions[first + count - 1])  # replay_to stops before a hand's last action: apply it here
+        return game
+
+    def action_before(self, hand: int, position: int) -> Action | None:
+        """The action that led to ``position`` of ``hand`` (None at the deal)."""
+        first, _ = self.spans[hand]
+        return self.actions[first + position - 1] if position > 0 else None
+
+    def position_of(self, hand: int, step: int) -> int:
+        """A game step (as :func:`replay_to` counts) as a position in ``hand``, kept inside the hand."""
+        first, count = self.spans[hand]
+        return max(0, min(step - first, count))
+
+    def history(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """(label, scores): the start, then the scores after each hand."""
+        hands = self.review.hands
+        if not hands:
+            return []
+        out = [("start", tuple(hands[0].summary.scores_before))]
+        out += [(h.label, tuple(h.summary.scores_after)) for h in hands]
+        return out  # type: ignore[return-value]
+
+
+def load_review(text: str, rules: Ruleset, seat: int) -> LoadedReview:
+    """Review ``text`` for ``seat`` (decisions and, when the engine has them, moments); raises RecordError."""
+    check_size(text)
+    try:
+        review = review_record(text, rules, players=[seat], decisions=True, moments=True)
+        moments = True
+    except ImportError:  # sanma_core.review.moments is not there yet
+        review = review_record(text, rules, players=[seat], decisions=True, moments=False)
+        moments = False
+    recorder = _Recorder()
+    read_record(text, rules, observers=[recorder], mismatches=[])
+    actions = tuple(recorder.actions)
+    spans = spans_of([h.first_step for h in review.hands], len(actions))
+    return LoadedReview(text, rules, review, actions, spans, moments)
+
+
+def moment_step(moment: Any) -> int:
+    """The game step a moment happened at (the engine's ``step``)."""
+    return int(getattr(moment, "step", 0) or 0)
+
+
+__all__ = ["FORMAT_NAMES", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
+           "moment_step", "read_upload", "record_names", "review_key", "spans_of", "text_key"]

@@ -1,0 +1,394 @@
+"""Review: step through a recorded game (tenhou.net/6 JSON, Tenhou XML or mjai) hand by hand and action by action.
+
+The review of a record (about a second) is kept in ``st.session_state`` under a hash of
+the text, the ruleset and the reviewed player; stepping only re-plays the record to
+the position (:func:`sanma_core.review.record.replay_to`). Names and text from a record
+are data: whatever goes into HTML is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from sanma_core.game import Game, Phase, SeatView
+from sanma_core.game.mjai import RecordError
+from sanma_core.game.records import record_format
+from sanma_core.review.decisions import ADVISOR, ReviewRow, action_text
+from sanma_core.review.decisions import HandReview as DecisionHand
+from sanma_core.review.record import HandReview
+from sanma_core.tiles import sort_tiles
+from tutor import state
+from tutor.play import render as play
+from tutor.review_data import (
+    FORMAT_NAMES,
+    UPLOAD_TYPES,
+    LoadedReview,
+    display_names,
+    load_review,
+    moment_step,
+    read_upload,
+    record_names,
+    review_key,
+    text_key,
+)
+from tutor.tiles_svg import TableView, table_html, tile_data_uri
+
+PAGE = "tutor/pages/review.py"
+TEXT = "review_text"  # the record being reviewed
+SOURCE = "review_source"  # where it came from (shown as a caption)
+ERROR = "review_error"  # a file that could not even be read (too big, not text)
+CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
+INCOMING = "review_incoming"  # {"text", "ruleset", "seat"} put there by the Play page
+HAND, POS = "review_hand", "review_pos"
+KEEP = 4  # reviews kept per session
+
+REVIEW_CSS = """
+div[class*="st-key-review_dec"] [data-testid="stTable"]{overflow-x:auto}
+div[class*="st-key-review_dec"] [data-testid="stTable"] table{min-width:40rem}
+.rv-back{width:clamp(16px,2.4vw,30px);height:auto}
+"""
+
+
+# ---- loading ----------------------------------------------------------------------
+
+def open_game(text: str, ruleset: str, seat: int) -> None:
+    """Open a game (mjai text) on the Review page, for ``seat``: the Play page's "Review this game"."""
+    st.session_state[INCOMING] = {"text": text, "ruleset": ruleset, "seat": seat}
+    st.switch_page(PAGE)
+
+
+def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> None:
+    """Make ``text`` the record on the page, from its first position (callbacks and the page top only)."""
+    ss = st.session_state
+    ss[TEXT], ss[SOURCE] = text, source
+    ss.pop(ERROR, None)
+    ss[HAND], ss[POS], ss["review_player"] = 0, 0, seat
+    options = state.ruleset_options()
+    if ruleset is None and record_format(text) in ("tenhou6", "mjlog"):
+        ruleset = "tenhou"  # Tenhou's own records are played under its rules
+    if ruleset in options:
+        ss["review_ruleset"] = ruleset
+
+
+def _fail(message: str) -> None:
+    st.session_state.pop(TEXT, None)
+    st.session_state[ERROR] = message
+
+
+def on_upload() -> None:
+    """The uploader's callback: read the file (or say why not)."""
+    upload = st.session_state.get("review_upload")
+    if upload is None:
+        return
+    try:
+        text = read_upload(upload.name, upload.getvalue())
+    except RecordError as exc:
+        _fail(error_text(exc))
+        return
+    _use(text, f"uploaded file {upload.name}")
+
+
+def _on_paste() -> None:
+    text = st.session_state.get("review_paste") or ""
+    if not text.strip():
+        _fail("Paste a game record first (tenhou.net/6 JSON, Tenhou XML or mjai lines).")
+        return
+    _use(text, "pasted record")
+
+
+def error_text(exc: RecordError, names: Sequence[str] | None = None) -> str:
+    """One sentence naming the problem, its hand and its seat."""
+    where = []
+    if exc.hand and exc.hand not in str(exc):
+        where.append(exc.hand)
+    if exc.seat is not None:
+        who = f"seat {exc.seat}"
+        if names and 0 <= exc.seat < len(names) and names[exc.seat].strip():
+            who += f" ({names[exc.seat]})"
+        where.append(who)
+    return f"This record cannot be reviewed: {exc}" + (f" ({', '.join(where)})" if where else "") + "."
+
+
+def _cache() -> dict:
+    return st.session_state.setdefault(CACHE, {})
+
+
+def _cached(key: str, make):
+    """``make()`` once per key (a RecordError is kept too); the oldest entries are dropped."""
+    cache = _cache()
+    if key not in cache:
+        try:
+            cache[key] = make()
+        except RecordError as exc:
+            cache[key] = exc
+        while len(cache) > 3 * KEEP:
+            cache.pop(next(iter(cache)))
+    return cache[key]
+
+
+# ---- callbacks: stepping ----------------------------------------------------------
+
+def _step(delta: int, counts: tuple[int, ...]) -> None:
+    """Previous / Next: one action; past a hand's end into the next hand (and back)."""
+    ss = st.session_state
+    n = min(max(int(ss.get(HAND, 0)), 0), len(counts) - 1)
+    k = int(ss.get(POS, 0)) + delta
+    if k > counts[n] and n + 1 < len(counts):
+        n, k = n + 1, 0
+    elif k < 0 and n > 0:
+        n, k = n - 1, counts[n - 1]
+    ss[HAND], ss[POS] = n, max(0, min(k, counts[n]))
+
+
+def _jump(position: int) -> None:
+    st.session_state[POS] = position
+
+
+def _hand_changed() -> None:
+    st.session_state[POS] = 0
+
+
+# ---- drawing ------------------------------------------------------------------------
+
+def _backs(n: int) -> str:
+    back = f'<img class="rv-back" src="{tile_data_uri(0, face_down=True)}" alt="back" title="hidden"/>'
+    return f'<div class="sm-group"><div class="sm-cap">hand (hidden)</div><div class="sm-row">{back * n}</div></div>'
+
+
+def _hand_tiles(game: Game, seat: int) -> list[int]:
+    """The hand sorted, the tile just drawn last."""
+    tiles = list(sort_tiles(game.hands[seat]))
+    drawn = game.drawn if game.phase is Phase.TURN and game.turn == seat else None
+    if drawn is not None and drawn in tiles:
+        tiles.remove(drawn)
+        tiles.append(drawn)
+    return tiles
+
+
+def seat_html(game: Game, view: SeatView, seat: int, names_html: Sequence[str], open_: bool) -> str:
+    """One seat: header (name, wind, score, riichi), discards, then the hand (open or face down), melds and kita."""
+    p = view.seats[seat]
+    melds = tuple(cm.meld for cm in p.melds)
+    out = play.seat_header(view, seat, names_html) + play.pond_html(p.discards)
+    if open_:
+        out += table_html(TableView(hand=tuple(_hand_tiles(game, seat)), melds=melds, kita=p.kita), with_css=False)
+    else:
+        strip = table_html(TableView(melds=melds, kita=p.kita), with_css=False) if melds or p.kita else ""
+        hidden = f'<div class="sm-strip">{_backs(p.hand_size)}</div>'
+        out += hidden + strip
+    return out
+
+
+def _table(game: Game, seat: int, names: Sequence[str], show_all: bool, ended: bool) -> None:
+    """The table as play mode draws it, seen from ``seat``: the others' hands hidden unless asked or the hand is over."""
+    view = game.view(seat)
+    names_html = [html.escape(n) for n in names]
+    with st.container(key="review_table"):
+        play.scores(view, names)
+        play.centre(view)
+        right, left = (seat + 1) % 3, (seat + 2) % 3
+        cols = st.columns(2)
+        for col, s in ((cols[0], left), (cols[1], right)):
+            with col:
+                st.html(seat_html(game, view, s, names_html, show_all or ended))
+        st.divider()
+        st.html(seat_html(game, view, seat, names_html, True))
+
+
+def _step_caption(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str]) -> str:
+    count = loaded.spans[hand][1]
+    action = loaded.action_before(hand, pos)
+    what = "the deal, before anyone acts" if action is None else f"{names[action.seat]}: {action_text(action)}"
+    end = " — the hand is over" if pos == count else ""
+    return f"Step {pos} of {count} · {what}{end}"
+
+
+def _agreement(h: HandReview, names: Sequence[str]) -> None:
+    engine = "  ".join(f"{names[s]} {h.deltas[s]:+d}" for s in range(3))
+    if h.log_deltas is None:
+        st.caption(f"The record gives no score changes for this hand; the engine's: {engine}.")
+    elif h.agrees:
+        st.success(f"The record's score changes agree with the engine's: {engine}.")
+    else:
+        st.warning("The record's score changes differ from the engine's settlement for this hand.")
+        st.table([{"player": names[s], "record": f"{h.log_deltas[s]:+d}", "engine": f"{h.deltas[s]:+d}",
+                   "difference": f"{h.log_deltas[s] - h.deltas[s]:+d}"} for s in range(3)])
+
+
+def _moments(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
+    if not loaded.moments:
+        st.caption("Moments are not available yet: the engine's moment finder (sanma_core.review.moments) "
+                   "is not installed.")
+        return
+    if not h.moments:
+        st.caption(f"No moment of {names[seat]}'s stands out in this hand.")
+        return
+    for i, m in enumerate(h.moments):
+        pos = loaded.position_of(h.index, moment_step(m))
+        st.button(f"Turn {m.turn} · {m.text}", key=f"review_moment_{h.index}_{i}", on_click=_jump, args=(pos,),
+                  help=f"go to step {pos} of this hand")
+
+
+def _verdict_rows(rows: Sequence[ReviewRow], names: Sequence[str], seat: int) -> list[dict[str, object]]:
+    return [{"verdict": r.verdict, "tiles left": r.left, "you": r.mine.text, "your shape": r.mine.shape,
+             f"{ADVISOR} bot": r.advice.text, "its shape": r.advice.shape,
+             "why": play.name_seats(r.reason, names, seat)} for r in rows]
+
+
+def _decisions(h: HandReview, names: Sequence[str], seat: int) -> None:
+    st.caption(f"{names[seat]}'s decisions beside the {ADVISOR} bot's choice in the same position, with its reason "
+               "(the comparison play mode shows after a hand).")
+    play.review([DecisionHand(h.index, h.label, h.decisions)], ADVISOR, "review_dec", names, seat)
+    if h.decisions:
+        with st.expander(f"Every decision of this hand ({len(h.decisions)})"), st.container(key="review_dec_all"):
+            st.table(_verdict_rows(h.decisions, names, seat))
+
+
+def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> go.Figure:
+    """The three scores after each hand (one point per hand end), the selected hand marked."""
+    history = loaded.history()
+    labels = [label for label, _ in history]
+    fig = go.Figure()
+    for s in range(3):
+        fig.add_trace(go.Scatter(x=list(range(len(labels))), y=[sc[s] for _, sc in history], mode="lines+markers",
+                                 name=html.escape(names[s])))  # Plotly draws some HTML tags in names
+    if history:
+        fig.add_vline(x=hand + 1, line_dash="dot", line_color="#888")
+    fig.update_layout(xaxis={"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": labels},
+                      yaxis_title="points", height=340, margin={"l": 10, "r": 10, "t": 30, "b": 10},
+                      title="Scores over the game")
+    return fig
+
+
+def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
+    r = loaded.review
+    st.caption(f"{FORMAT_NAMES.get(r.format, r.format)} · {len(r.hands)} hands · {len(loaded.actions)} actions · "
+               f"ruleset {loaded.rules.title} · reviewing {names[seat]}")
+    if r.mismatches:
+        st.warning(f"The record's figures differ from the engine's in {len(r.mismatches)} place(s): "
+                   + "; ".join(r.mismatches))
+
+
+def _loader() -> None:
+    with st.expander("Load a game record", expanded=TEXT not in st.session_state):
+        st.file_uploader("Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)", type=UPLOAD_TYPES,
+                         key="review_upload", on_change=on_upload)
+        st.text_area("…or paste one", key="review_paste", height=120,
+                     placeholder='{"log": [...]}  ·  <mjloggm ...>  ·  {"type":"start_game",...}')
+        st.button("Review the pasted record", key="review_load", on_click=_on_paste)
+
+
+def _take_incoming() -> None:
+    incoming = st.session_state.pop(INCOMING, None)
+    if isinstance(incoming, dict) and isinstance(incoming.get("text"), str):
+        _use(incoming["text"], "your game from the Play page", incoming.get("ruleset"), int(incoming.get("seat") or 0))
+
+
+def render_page() -> None:
+    st.title("Review")
+    play.css()
+    st.html(f"<style>{REVIEW_CSS}</style>")
+    _take_incoming()
+    st.caption("Step through a whole game: every hand's table, its settlement beside the record's own figures, "
+               "the reviewed player's moments and decisions.")
+    _loader()
+    if ERROR in st.session_state:
+        st.error(st.session_state[ERROR])
+    text = st.session_state.get(TEXT)
+    if not text:
+        if ERROR not in st.session_state:
+            st.info("Upload or paste a game record, or finish a game on the Play page and press “Review this game”.")
+        return
+    st.caption(f"Record: {st.session_state.get(SOURCE, 'loaded')}")
+    names_or_error = _cached("names:" + text_key(text), lambda: record_names(text))
+    if isinstance(names_or_error, RecordError):
+        st.error(error_text(names_or_error))
+        return
+    names = display_names(names_or_error)
+    options = state.ruleset_options()
+    if st.session_state.get("review_ruleset") not in options:
+        st.session_state["review_ruleset"] = st.session_state.get(state.RULESET_KEY) or options[0]
+    if st.session_state.get("review_player") not in (0, 1, 2):
+        st.session_state["review_player"] = 0
+    cols = st.columns(3)
+    cols[0].selectbox("Reviewed player", [0, 1, 2], key="review_player", format_func=lambda s: f"{names[s]} (seat {s})")
+    cols[1].selectbox("Ruleset of the record", options, key="review_ruleset", format_func=state.ruleset_label)
+    seat = int(st.session_state["review_player"])
+    rules = state.rules_named(st.session_state["review_ruleset"])
+    with st.spinner("Reviewing the game…"):
+        loaded = _cached(review_key(text, rules, seat), lambda: load_review(text, rules, seat))
+    if isinstance(loaded, RecordError):
+        st.error(error_text(loaded, names))
+        return
+    _game_view(loaded, names, seat, cols[2])
+
+
+def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_column: DeltaGenerator) -> None:
+    """Hand selector, step controls, the table beside the hand's settlement, moments and decisions, the game."""
+    hands = loaded.review.hands
+    if not hands:
+        st.warning("The record holds no finished hand to review.")
+        return
+    ss = st.session_state
+    if ss.get(HAND) not in range(len(hands)):
+        ss[HAND] = 0
+    n = int(ss[HAND])
+    hand_column.selectbox("Hand", list(range(len(hands))), key=HAND, on_change=_hand_changed,
+                          format_func=lambda i: f"{hands[i].label} — {hands[i].result.replace('_', ' ')}"
+                          + ("" if hands[i].agrees else " (figures differ)"))
+    _overview(loaded, names, seat)
+    count = loaded.spans[n][1]
+    counts = tuple(c for _, c in loaded.spans)
+    pos = min(max(int(ss.get(POS, 0)), 0), count)
+    ss[POS] = pos
+    h = hands[n]
+    with st.container(horizontal=True, vertical_alignment="bottom", key="review_controls"):
+        st.button("◀ Previous", key="review_prev", on_click=_step, args=(-1, counts), disabled=(n, pos) == (0, 0))
+        st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
+                  disabled=(n, pos) == (len(hands) - 1, count))
+        st.checkbox("Show all hands", key="review_show_all")
+    if count > 0:
+        st.slider("Step in this hand", 0, count, key=POS)
+    pos = int(ss[POS])
+    st.markdown(_step_caption(loaded, n, pos, names))
+    game = loaded.game_at(n, pos)
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        _table(game, seat, names, bool(ss.get("review_show_all")), pos == count)
+    with right:
+        settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
+                                              f"Decisions ({len(h.decisions)})"])
+        with settle:
+            _agreement(h, names)
+            play.hand_result(h.summary, names, loaded.rules.title)
+        with moments:
+            _moments(loaded, h, names, seat)
+        with decisions:
+            _decisions(h, names, seat)
+    _game_end(loaded, names, n)
+
+
+def _game_end(loaded: LoadedReview, names: Sequence[str], hand: int) -> None:
+    """The scores over the game (the chosen hand marked) beside the final placement."""
+    r = loaded.review
+    st.subheader("The game")
+    chart, table = st.columns([3, 2], gap="medium")
+    with chart:
+        st.plotly_chart(score_chart(loaded, names, hand), key="review_chart")
+    with table:
+        if r.final_scores:
+            points = r.placement_points or (0.0, 0.0, 0.0)
+            st.table([{"player": names[s], "final score": r.final_scores[s],
+                       "placement points": f"{points[s]:+.1f}"} for s in range(3)])
+        else:
+            st.caption("The record ends before the game is over: no placement.")
+
+
+def render() -> None:
+    """The page body (``tutor/pages/review.py`` runs it)."""
+    render_page()
