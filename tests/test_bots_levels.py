@@ -4,6 +4,7 @@ import pytest
 
 from sanma_core.analysis import discard_options
 from sanma_core.bots import LEVELS, BotLevelError, Decision, make_bot
+from sanma_core.bots.levels import HardBot
 from sanma_core.bots.table import read_table
 from sanma_core.bots.value import tenpai_worth
 from sanma_core.game import Action
@@ -14,8 +15,10 @@ T = parse_tile
 
 
 def decide(level, game, seat) -> Decision:
+    """``level`` is a bot level, or ``"rules"``: the hand-written value rules the learned hard bot builds on."""
     legal = game.legal_actions(seat)
-    d = make_bot(level, seed=0).decide(game.view(seat), legal)
+    bot = HardBot(0) if level == "rules" else make_bot(level, seed=0)
+    d = bot.decide(game.view(seat), legal)
     assert d.action in legal and d.reason
     return d
 
@@ -104,6 +107,7 @@ def test_normal_folds_with_genbutsu_against_riichi_and_easy_does_not():
     d = decide("normal", g, 0)
     assert d.action == Action.discard(0, T("9p"))
     assert d.facts["mode"] == "fold" and d.reason.startswith("fold") and "genbutsu" in d.facts["category"]
+    assert decide("rules", g, 0).action == Action.discard(0, T("9p"))
     assert decide("hard", g, 0).action == Action.discard(0, T("9p"))
     easy = decide("easy", g, 0)
     assert easy.facts["mode"] == "offence"
@@ -127,10 +131,10 @@ def _one_shanten_against_riichi(round_wind, scores):
 def test_push_or_fold_at_one_shanten_depends_on_level_and_standing():
     early = _one_shanten_against_riichi(0, None)
     assert decide("normal", early, 0).facts["mode"] == "push"
-    assert decide("hard", early, 0).facts["mode"] == "careful"  # a cheap hand keeps 1-shanten only with safe tiles
+    assert decide("rules", early, 0).facts["mode"] == "careful"  # a cheap hand keeps 1-shanten only with safe tiles
     leading = _one_shanten_against_riichi(1, [52000, 30000, 23000])
     assert decide("normal", leading, 0).facts["mode"] == "push"
-    d = decide("hard", leading, 0)
+    d = decide("rules", leading, 0)
     assert d.facts["mode"] == "fold" and d.action == Action.discard(0, T("9p"))
 
 
@@ -138,7 +142,7 @@ def test_hard_weighs_waits_by_value_and_normal_by_count():
     g = arranged_game("tenhou", hands=["222333567p7889s", None, None], draws="9s", dora="3p")
     view = g.view(0)
     table = read_table(view)
-    normal, hard = decide("normal", g, 0), decide("hard", g, 0)
+    normal, hard = decide("normal", g, 0), decide("rules", g, 0)
     assert normal.action == Action.riichi(0, T("8s")) and normal.facts["live"] == 6  # 6s-9s: the widest wait
     assert hard.action.tile == T("7s") and hard.facts["live"] == 4  # 8s-9s shanpon: a concealed triplet more
 

@@ -24,8 +24,8 @@ LEVEL_STYLES = {
     "easy": "plays for speed only: never calls, declares riichi at every tenpai, never folds",
     "normal": "adds defence (folds against riichi with genbutsu, suji and honours), pons for a yaku, "
               "chooses when to riichi and when to keep a North",
-    "hard": "adds hand value: keeps dora and red fives, prefers the wait worth more, "
-            "stays dama with a big hand, pushes or folds by value",
+    "hard": "adds hand value (dora and red fives, the wait worth more, dama with a big hand) and chooses "
+            "its discards as strong players do: a model fitted on Tenhou Phoenix-room games ranks them",
 }
 
 
@@ -66,9 +66,10 @@ def make_bot(level: str, seed: int | str = 0) -> Bot:
     ...
     sanma_core.bots.base.BotLevelError: unknown bot level 'expert': use easy, normal or hard
     """
-    from .levels import EasyBot, HardBot, NormalBot
+    from .learned_bot import LearnedBot
+    from .levels import EasyBot, NormalBot
 
-    classes = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    classes = {"easy": EasyBot, "normal": NormalBot, "hard": LearnedBot}
     if level not in classes:
         raise BotLevelError(f"unknown bot level {level!r}: use {', '.join(LEVELS[:-1])} or {LEVELS[-1]}")
     return classes[level](seed)

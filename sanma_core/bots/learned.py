@@ -1,0 +1,151 @@
+"""The learned discard choice: a ranking model over the candidate discards, fitted on Phoenix-room games.
+
+Each candidate discard is described by features the engine already computes
+(shanten and useful tiles after it, the tile's kind and neighbours, dora and red
+fives, danger against each riichi, the stage of the hand); a linear score per
+candidate, fitted as a conditional logit on real players' choices
+(``scripts/train_bots.py``), ranks them. The reason names the features that
+decided, in words.
+
+>>> len(FEATURES) == len(set(FEATURES))
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..tiles import HONOURS, NORTH, RED_5P, kind
+
+if TYPE_CHECKING:
+    from .levels import Candidate
+    from .table import Table
+
+MODEL_FILE = Path(__file__).with_name("data") / "discard_model.json"
+
+#: (name, words for a learner) of each feature, in the model's order.
+FEATURE_WORDS = (
+    ("slower", "it costs a step to tenpai"),
+    ("much_slower", "it costs two steps or more"),
+    ("live", "it keeps many useful tiles"),
+    ("live_gap", "it keeps the most useful tiles"),
+    ("widest", "it is the widest choice"),
+    ("keep", "the tile is worth keeping"),
+    ("value_honour", "a value honour"),
+    ("guest_wind", "a wind of no value"),
+    ("north", "a North"),
+    ("one_nine_m", "1m or 9m"),
+    ("terminal", "a terminal"),
+    ("two_eight", "a 2 or an 8"),
+    ("middle", "a middle tile"),
+    ("pair", "it breaks a pair"),
+    ("triplet", "it breaks a triplet"),
+    ("near1", "it has neighbours"),
+    ("near2", "it has tiles two away"),
+    ("dora", "it is dora"),
+    ("red", "it is a red five"),
+    ("seen", "copies are already out"),
+    ("dead_honour", "an honour already out twice"),
+    ("drawn", "it is the tile just drawn"),
+    ("danger", "it is dangerous against riichi"),
+    ("genbutsu", "it is safe against riichi"),
+    ("threat_slower", "under riichi, it gives up a step"),
+    ("threat_widest", "under riichi, it keeps the widest shape"),
+    ("threat_honour", "under riichi, an honour"),
+    ("threat_far_danger", "under riichi with a slow hand, it is dangerous"),
+    ("early_honour", "an honour early in the hand"),
+    ("plan_slower", "it moves away from a yaku"),
+    ("threat_live", "under riichi, it keeps useful tiles"),
+    ("far_keep", "a slow hand keeps it"),
+    ("suji", "it is suji against riichi"),
+    ("no_chance", "its neighbours are all out (no chance)"),
+    ("safe_honour", "an honour against riichi"),
+    ("seven_pairs", "it breaks a pair of a seven-pairs hand"),
+    ("open_value", "a value honour of an open hand"),
+    ("near_dora", "it is next to dora"),
+    ("isolated", "it is an isolated tile"),
+    ("value_choice", "the hand-written hard rules pick it"),
+)
+FEATURES = tuple(name for name, _ in FEATURE_WORDS)
+WORDS = dict(FEATURE_WORDS)
+
+
+def candidate_features(table: Table, cands: Sequence[Candidate], threatened: bool, drawn_kind: int | None,
+                       categories: dict[int, str] | None = None, value_choice: int | None = None) -> list[list[float]]:
+    """One feature row per candidate (``c.keep`` and ``c.danger`` already filled in).
+
+    ``categories`` are the danger categories against the main riichi; ``value_choice``
+    the kind the hand-written value bot would discard.
+    """
+    c0 = table.counts
+    categories = categories or {}
+    pairs = sum(1 for n in c0 if n >= 2)
+    dora_kinds = set(table.dora_kinds)
+    best_shanten = min(c.shanten for c in cands)
+    best_live = max((c.live for c in cands if c.shanten == best_shanten), default=0)
+    best_plan = min(c.plan for c in cands)
+    stage = table.view.live_remaining / 55.0
+    slow = best_shanten >= 2
+    rows = []
+    for c in cands:
+        k = c.kind
+        diff = c.shanten - best_shanten
+        honour = k in HONOURS
+        suited = not honour and k not in (0, 8)
+        r = (k - 9) % 9 if suited else -1
+        near1 = near2 = 0
+        if suited:
+            base = k - r
+            near1 = sum(1 for d in (-1, 1) if 0 <= r + d <= 8 and c0[base + r + d])
+            near2 = sum(1 for d in (-2, 2) if 0 <= r + d <= 8 and c0[base + r + d])
+        widest = float(diff == 0 and c.live == best_live)
+        seen = max(0, table.visible[k] - c0[k])
+        danger = c.danger if threatened else 0.0
+        rows.append([
+            float(diff == 1), float(diff >= 2), c.live / 20.0,
+            (c.live - best_live) / 10.0 if diff == 0 else 0.0, widest, c.keep / 5.0,
+            float(honour and k in table.yakuhai), float(honour and k not in table.yakuhai and k != NORTH),
+            float(k == NORTH), float(k in (0, 8)), float(suited and r in (0, 8)), float(suited and r in (1, 7)),
+            float(suited and 2 <= r <= 6), float(c0[k] == 2), float(c0[k] >= 3), float(near1), float(near2),
+            float(table.dora[k]), float(c.action.tile >= RED_5P), seen / 4.0, float(honour and seen >= 2),
+            float(k == drawn_kind), danger / 10.0, float(threatened and danger == 0.0),
+            float(threatened and diff >= 1), float(threatened) * widest, float(threatened and honour),
+            float(threatened and slow) * danger / 10.0, stage * float(honour), float(c.plan > best_plan),
+            float(threatened) * c.live / 20.0, float(slow) * c.keep / 5.0,
+            float(categories.get(k) == "suji"), float(categories.get(k) == "no_chance"),
+            float(threatened and categories.get(k) == "honour"), float(pairs >= 4 and c0[k] == 2),
+            float(table.is_open and k in table.yakuhai),
+            float(suited and any(d in dora_kinds for d in (k - 2, k - 1, k + 1, k + 2) if k - r <= d <= k - r + 8)),
+            float(suited and c0[k] == 1 and near1 == 0 and near2 == 0), float(k == value_choice),
+        ])
+    return rows
+
+
+@lru_cache(maxsize=1)
+def load_weights() -> tuple[float, ...] | None:
+    """The fitted weights shipped with the package (None when the file is missing or of another shape)."""
+    try:
+        data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if data.get("features") != list(FEATURES):
+        return None
+    return tuple(float(w) for w in data["weights"])
+
+
+def score_rows(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
+    return [sum(x * w for x, w in zip(row, weights, strict=True)) for row in rows]
+
+
+def deciding_words(chosen: Sequence[float], other: Sequence[float], weights: Sequence[float], n: int = 2) -> list[str]:
+    """The features that most favoured the chosen candidate over the runner-up, in words."""
+    gains = sorted(((x - y) * w, name) for name, x, y, w in zip(FEATURES, chosen, other, weights, strict=True))
+    return [WORDS[name] for gain, name in reversed(gains[-n:]) if gain > 0]
+
+
+def tile_kind(tile: int) -> int:
+    return kind(tile)

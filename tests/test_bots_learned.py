@@ -1,0 +1,82 @@
+"""The learned hard bot: the training pipeline end to end on a small slice, the shipped model's shape,
+legal and explained decisions, and its agreement with real players on development games."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from sanma_core.bots import make_bot
+from sanma_core.bots.agreement import AgreementCounter
+from sanma_core.bots.arena import play_bot_game
+from sanma_core.bots.learned import FEATURES, MODEL_FILE, load_weights
+from sanma_core.bots.learned_bot import LearnedBot
+from sanma_core.game import GameMode
+from sanma_core.game.records import read_record
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+
+
+def _train_module():
+    spec = importlib.util.spec_from_file_location("train_bots", ROOT / "scripts" / "train_bots.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_on_a_small_slice_fits_better_than_chance(tmp_path):
+    train = _train_module()
+    groups = train.collect(DATA / "tenhou-phoenix-train.jsonl.gz", 2)
+    assert len(groups) > 300 and all(0 <= i < len(rows) for rows, i in groups)
+    assert all(len(row) == len(FEATURES) for rows, _ in groups for row in rows)
+    w = train.fit(groups, steps=120)
+    chance = sum(1 / len(rows) for rows, _ in groups) / len(groups)
+    assert train.accuracy(groups, w) > chance + 0.25
+    out = tmp_path / "model.json"
+    assert train.main(["--games", "1", "--dev", "0", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["features"] == list(FEATURES) and len(data["weights"]) == len(FEATURES)
+
+
+def test_the_shipped_model_matches_the_features_and_hard_uses_it():
+    data = json.loads(MODEL_FILE.read_text())
+    assert data["features"] == list(FEATURES)
+    assert load_weights() is not None and isinstance(make_bot("hard"), LearnedBot)
+
+
+def test_hard_plays_whole_games_to_the_end():
+    """Every action goes through the referee, which refuses anything illegal."""
+    for seed in range(3):
+        report = play_bot_game(["hard", "normal", "easy"], seed=seed, mode=GameMode("tonpuusen"))
+        assert report.game.is_over() and report.game.placement is not None
+
+
+def test_hard_agrees_with_phoenix_players_more_than_normal():
+    with gzip.open(DATA / "tenhou-phoenix-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        texts = [line for _, line in zip(range(6), fh, strict=False)]
+    rates = {}
+    for level in ("normal", "hard"):
+        counter = AgreementCounter(level, seed="test")
+        for text in texts:
+            counter.new_game()
+            read_record(text, "tenhou", observers=[counter])
+        rates[level] = counter.rates()["discard"]
+    assert rates["hard"] > rates["normal"] + 0.02 and rates["hard"] > 0.62, rates
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_learned_discard_names_its_tile_and_what_decided_it(seed):
+    from sanma_core.game import Game
+    from sanma_core.tiles import tile_name
+
+    game = Game("tenhou", seed=seed)
+    legal = [a for a in game.legal_actions(0) if a.kind == "discard"]
+    decision = make_bot("hard", seed).decide(game.view(0), legal)
+    assert decision.action in legal and decision.facts["mode"] == "learned"
+    assert decision.reason.startswith(f"discard {tile_name(decision.action.tile)}:")
+    assert "as strong players weigh it" in decision.reason
