@@ -33,25 +33,41 @@ from sanma_core.tiles import NotationError, kind, kind_name, parse_tiles
 from .model import DrillError, Feedback, Question
 
 NUMBER_TOLERANCE = 0.05
+KITA = "kita"  # a tiles answer may name this play: setting a North aside
+
+
+def _split_kita(text: str) -> tuple[str, bool]:
+    """A tile string with the word ``kita`` (setting a North aside) taken out."""
+    words = text.replace(",", " ").split()
+    kita = any(w.lower() == KITA for w in words)
+    return "".join(w for w in words if w.lower() != KITA), kita
 
 
 def normalise_tiles(value: Any) -> list[str]:
-    """Tile kinds named in a response, as sorted unique MPSZ names (red fives as fives)."""
+    """Tile kinds named in a response, as sorted unique MPSZ names (red fives as fives), ``"kita"`` last.
+
+    >>> normalise_tiles(["kita", "0p"]), normalise_tiles("4z kita")
+    (['5p', 'kita'], ['4z', 'kita'])
+    """
+    kita = False
     if isinstance(value, str):
-        tiles = parse_tiles(value) if value.strip() else []
+        text, kita = _split_kita(value)
+        tiles = parse_tiles(text) if text.strip() else []
     elif isinstance(value, Iterable):
         tiles = []
         for item in value:
             if isinstance(item, int) and not isinstance(item, bool):
                 tiles.append(item)
             elif isinstance(item, str):
-                tiles.extend(parse_tiles(item))
+                text, said = _split_kita(item)
+                kita = kita or said
+                tiles.extend(parse_tiles(text) if text else [])
             else:
                 raise DrillError(f"tile {item!r} in the response is neither a tile name nor a tile number")
     else:
         raise DrillError(f"a tiles answer must be a list of tiles or a tile string, got {value!r}")
     kinds = sorted({kind(t) for t in tiles})
-    return [kind_name(k) for k in kinds]
+    return [kind_name(k) for k in kinds] + ([KITA] if kita else [])
 
 
 def _normalise_choices(question: Question, value: Any) -> list[str]:

@@ -24,6 +24,7 @@ from sanma_core.dora import dora_from_indicator
 from sanma_core.melds import format_meld, make_meld
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoreResult, ScoringError, WinInput, score_hand
+from sanma_core.scoring.shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.tiles import (
     CHUN,
     DRAGONS,
@@ -39,6 +40,7 @@ from sanma_core.tiles import (
     TERMINALS,
     WEST,
     format_tiles,
+    kind_name,
     red_of,
     tile_name,
 )
@@ -717,3 +719,30 @@ def explanation_steps(result: ScoreResult) -> tuple[dict[str, Any], ...]:
         {"step": "han", **e["han"]},
         {"step": "payment", **e["payment"]},
     )
+
+
+def wait_splits(counts: list[int], waits: list[int]) -> list[dict[str, Any]]:
+    """For each wait, one way the completed concealed hand splits (sets and pair, seven pairs or thirteen orphans).
+
+    >>> from sanma_core.tiles import parse_tiles, to_counts
+    >>> wait_splits(to_counts(parse_tiles("123p456p789s555s1z")), [27])[0]
+    {'wait': '1z', 'form': 'regular', 'sets': ['123p', '456p', '555s', '789s'], 'pair': '11z'}
+    """
+    out: list[dict[str, Any]] = []
+    for w in waits:
+        c = list(counts)
+        c[w] += 1
+        decs = regular_decompositions(c)
+        if decs:
+            pair, sets = min(decs, key=lambda d: (d[0] != w, d))  # a tanki wait shows as the pair
+            out.append({"wait": kind_name(w), "form": "regular",
+                        "sets": [format_tiles([s, s + 1, s + 2] if shape == SEQ else [s] * 3)
+                                 for shape, s in sorted(sets, key=lambda x: (x[1], x[0]))],
+                        "pair": format_tiles([pair, pair])})
+        elif is_chiitoitsu_shape(c):
+            out.append({"wait": kind_name(w), "form": "chiitoitsu",
+                        "pairs": [format_tiles([k, k]) for k in range(NUM_KINDS) if c[k] == 2]})
+        elif is_kokushi_shape(c):
+            out.append({"wait": kind_name(w), "form": "kokushi", "pair": format_tiles([w, w] if c[w] == 2 else
+                                                                                    [k for k in range(NUM_KINDS) if c[k] == 2] * 2)})
+    return out

@@ -20,6 +20,14 @@ DRILL_TYPES: dict[str, dict[str, str]] = {
     "noten": {"title": "Draws", "description": "Noten payments at an exhaustive draw, and nagashi mangan."},
     "placement": {"title": "Placement", "description": "Final placement points: return, oka, uma and leftover sticks."},
     "efficiency": {"title": "Efficiency", "description": "The discard that keeps the most useful tiles."},
+    "kita": {"title": "Kita", "description": "Set the North aside or keep it: thirteen orphans, seven pairs, honour "
+             "hands, the shape, kita in riichi and on the first draw, per ruleset."},
+    "push_fold": {"title": "Push or fold", "description": "An opponent is in riichi: pick the discard (genbutsu, suji, "
+                  "no chance, one chance, honours, and whether a North set aside can be ronned)."},
+    "riichi_dama": {"title": "Riichi or dama", "description": "A closed tenpai hand: riichi or dama? The expected value "
+                    "of each from the engine's values by ron and by tsumo (tsumo loss) and the win chance."},
+    "furiten": {"title": "Furiten", "description": "Are you furiten? Own discards, a ron let pass, riichi, and kita "
+                "(a North set aside is not a discard; letting a ron on one pass is furiten where it can be ronned)."},
     "mixed": {"title": "Mixed review", "description": "A question of any type."},
 }
 DIFFICULTIES = (1, 2, 3)

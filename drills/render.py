@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sanma_core.explain_text import explanation_text
-
+from .explain import concept_name, explanation_sentences
 from .model import Question
 
 _DATA_LABELS = (
@@ -32,14 +31,14 @@ def _value(value: Any) -> str:
 
 
 def render_question(q: Question) -> str:
-    lines = [f"[{q.id}] {q.concept}", "", q.prompt, ""]
+    lines = [concept_name(q.concept), "", q.prompt, ""]
     for key, label in _DATA_LABELS:
         if key in q.data and q.data[key] not in (None, "", [], 0, {}):
             lines.append(f"  {label}: {_value(q.data[key])}")
     for part in q.parts:
         if part == "choices":
             lines.append("  Choose " + ("every one that applies:" if q.is_multi(part) else "one:"))
-            lines.extend(f"    [{cid}] {label}" for cid, label in q.choices)
+            lines.extend(f"    - {label}" for _cid, label in q.choices)
         elif part == "numbers":
             lines.append("  Give: " + ", ".join(label for _, label in q.number_fields))
         else:
@@ -58,11 +57,16 @@ def render_answer(q: Question) -> str:
             labels = dict(q.choices)
             lines.append("  " + (", ".join(labels.get(c, c) for c in value) or "none"))
         else:
-            lines.append("  " + (" ".join(value) or "none"))
+            lines.append("  " + (" ".join("kita (set a North aside)" if v == "kita" else v for v in value) or "none"))
     lines.append("Explanation:")
-    for s in q.explanation:
-        details = {k: v for k, v in s.items() if k != "step"}
-        lines.append(f"  {s['step']}:")
-        if details:
-            lines.append(explanation_text(details, depth=2, markup=False))
+    lines.extend(f"  {i}. {text}" for i, text in enumerate(explanation_sentences(q.explanation), 1))
+    lines += ["", f"{SAME_QUESTION} {same_question_command(q)}"]
     return "\n".join(lines)
+
+
+SAME_QUESTION = "The same question again:"
+
+
+def same_question_command(q: Question) -> str:
+    """The command that prints this question again (the question id spelt as options)."""
+    return f"sanma drill {q.drill_type} --seed {q.seed} --difficulty {q.difficulty} --ruleset {q.ruleset}"

@@ -1,5 +1,6 @@
 """Drill sessions through the widgets: tiles and numbers answers, summary, saving, shared links, bad input."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,9 @@ def _current(at):
 
 def _click_tiles(at, ctx, names):
     for name in names:
+        if name == "kita":  # setting a North aside is a button of its own
+            at.button(key=f"kita_{ctx}").click().run()
+            continue
         key = next(b.key for b in at.button if b.key and b.key.startswith(f"tb_{name}_{ctx}_"))
         at.button(key=key).click().run()
 
@@ -154,16 +158,17 @@ def test_sessions_never_mix_profiles(tmp_path, monkeypatch):
 def _answer_with_widgets(at, q, ctx):
     for part in q.parts:
         if part == "tiles":
-            _click_tiles(at, ctx, q.answer["tiles"] if q.multi else q.answer["tiles"][:1])
+            _click_tiles(at, ctx, q.answer["tiles"] if q.is_multi("tiles") else q.answer["tiles"][:1])
         elif part == "choices":
-            value = q.answer["choices"] if q.multi else q.answer["choices"][0]
+            value = q.answer["choices"] if q.is_multi("choices") else q.answer["choices"][0]
             at.pills(key=f"ch_{ctx}").set_value(value).run()
         else:
             for name, _label in q.number_fields:
                 at.text_input(key=f"num_{ctx}_{name}").set_value(str(q.answer["numbers"][name]))
 
 
-DRILL_IDS = ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "mixed"]
+DRILL_IDS = ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
+             "push_fold", "riichi_dama", "furiten", "mixed"]
 
 
 def test_every_drill_type_can_be_answered_through_the_widgets(tmp_path, monkeypatch):
@@ -177,6 +182,9 @@ def test_every_drill_type_can_be_answered_through_the_widgets(tmp_path, monkeypa
         at.button(key="dr_check").click().run()
         assert not at.exception, drill_type
         assert at.success and at.success[0].value == "Right!", (drill_type, [e.value for e in at.error])
+        shown = "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
+        raw = re.findall(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z_]+\b|\(s\)", shown)  # ids, raw keys, "(s)" plurals
+        assert not raw, (drill_type, raw)
         at.button(key="dr_next").click().run()
         assert {m.label: m.value for m in at.metric}["Right"] == "1 / 1", drill_type
         at.button(key="dr_close").click().run()
@@ -196,9 +204,11 @@ def test_a_perfect_session_suggests_a_harder_level(tmp_path, monkeypatch):
     assert sess.settings.difficulty == 2 and not sess.results
 
 
-def test_a_scoring_question_is_explained_like_the_calculator(tmp_path, monkeypatch):
-    """Yaku and fu questions explain with the calculator's tables (yaku and han, fu lines, payment lines),
-    not a dump of the explanation's keys (kanji, romaji, 'completed by win: no' …)."""
+def test_a_scoring_question_is_explained_in_sentences(tmp_path, monkeypatch):
+    """Yaku and fu questions explain every step in a sentence that says why (each yaku with its han and reason,
+    each fu line, the rounding), not a dump of the explanation's keys (kanji, romaji, 'completed by win: no' …)."""
+    from drills.explain import YAKU_WHY
+
     at = _open(tmp_path, monkeypatch)
     _start(at, "fu", 1, 7)
     _sess, q, ctx = _current(at)
@@ -208,11 +218,14 @@ def test_a_scoring_question_is_explained_like_the_calculator(tmp_path, monkeypat
     assert not at.exception and at.error  # answered wrong: the explanation opens
     text = "\n".join(m.value for m in at.markdown)
     yaku = next(s for s in q.explanation if s["step"] == "yaku")["yaku"]
-    assert "| yaku | han |" in text and all(f"| {y['name']} ({y['romaji']}) | {y['han']} |" in text for y in yaku)
+    assert all(f"{y['han']} han: {YAKU_WHY[y['id']]}" in text for y in yaku)
     fu = next(s for s in q.explanation if s["step"] == "fu")
-    assert f"| **total** | {fu['raw']} rounded up | **{fu['rounded']}** |" in text
-    assert "**kanji**" not in text and "**romaji**" not in text
-    assert "fu total" in text  # a step of the drill's own is still listed after the score steps
+    assert "Fu: " in text and all(f"{line['fu']} for " in text for line in fu["lines"])
+    raw, rounded = q.explanation[-1]["raw"], q.explanation[-1]["rounded"]
+    total = f"Total: {rounded} fu." if raw == rounded else f"Total: {raw} fu, rounded up to {rounded}."
+    assert total in text  # a step of the drill's own is a sentence too
+    assert "fu_total" not in text and "fu total" not in text
+    assert "**kanji**" not in text and "**romaji**" not in text and "completed by win" not in text
 
 
 def test_the_summary_offers_another_session_of_the_same_drill(tmp_path, monkeypatch):
@@ -242,6 +255,26 @@ def test_a_guest_session_says_it_is_not_saved_when_learners_exist(tmp_path, monk
     assert any("answering as a guest" in i.value and "Ann" in i.value for i in at.info)
     at.selectbox(key="profile_select").set_value(ann.id).run()
     assert not any("answering as a guest" in i.value for i in at.info)
+
+
+def test_an_efficiency_question_can_be_answered_with_kita(tmp_path, monkeypatch):
+    rules = load_preset("tenhou")
+    seed = next(s for s in range(1, 200)
+                if generate("efficiency", rules, question_seed(s, 0), 1).answer["tiles"] == ["kita"])
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "efficiency", 1, seed)
+    _sess, q, ctx = _current(at)
+    assert q.data["kita_legal"] and q.answer["tiles"] == ["kita"]
+    _click_tiles(at, ctx, ["4z"])  # discarding the North: same shape, but no han and no replacement draw
+    at.button(key="dr_check").click().run()
+    assert not at.exception and at.error and "50%" in at.error[0].value
+    assert any("Kita" in h.value for h in at.get("html") if hasattr(h, "value"))
+    at.button(key="dr_next").click().run()
+    _start(at, "efficiency", 1, seed)
+    _sess, q, ctx = _current(at)
+    _click_tiles(at, ctx, ["kita"])
+    at.button(key="dr_check").click().run()
+    assert at.success and at.success[0].value == "Right!"
 
 
 def test_a_hand_question_states_seat_and_round_once(tmp_path, monkeypatch):

@@ -83,7 +83,8 @@ def test_fu_and_kita_dora_concepts_show_what_they_name():
             assert k.answer["numbers"]["kita"] >= k.hand_input["kita"] > 0
         if k.concept == "kita_dora.west_indicator":
             assert k.hand_input["dora"][0] == "3z"
-            assert k.answer["numbers"]["kita"] == 2 * k.hand_input["kita"]
+            ura_from_kita = next(s for s in k.explanation if s["step"] == "dora")["kita_detail"]["ura_han"]
+            assert k.answer["numbers"]["kita"] == 2 * k.hand_input["kita"] + ura_from_kita  # ura from kita: kita field
 
 
 def test_difficulty_one_yaku_hands_have_no_bonus_han():

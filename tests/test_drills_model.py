@@ -27,7 +27,7 @@ def _q(**kw):
 
 def test_drill_type_ids_are_exactly_the_issue_list():
     assert list(DRILL_TYPES) == ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten",
-                                 "placement", "efficiency", "mixed"]
+                                 "placement", "efficiency", "kita", "push_fold", "riichi_dama", "furiten", "mixed"]
     assert all(info["title"] and info["description"] for info in DRILL_TYPES.values())
 
 
@@ -123,7 +123,7 @@ def test_cli_readable_form_and_errors(capsys):
 
     assert main(["noten", "--seed", "2", "--ruleset", "club"]) == 0
     out = capsys.readouterr().out
-    assert "[noten:club:2:1]" in out and "Answer:" in out and "Explanation:" in out
+    assert "sanma drill noten --seed 2 --difficulty 1 --ruleset club" in out and "Answer:" in out and "Explanation:" in out
     assert main(["noten", "--ruleset", "nosuch"]) == 2
     assert "unknown ruleset 'nosuch'" in capsys.readouterr().err
     assert main(["nosuch"]) == 2
@@ -152,8 +152,8 @@ def test_pick_one_part_inside_a_multi_question():
     assert Question.from_json(q.to_json()).pick_one == ("choices",)
 
 
-def test_cli_explanation_reads_as_an_indented_list_not_python_reprs(capsys):
-    """Every drill type's terminal explanation: one heading per step, nested bullets, no dict or list reprs."""
+def test_cli_explanation_reads_as_numbered_sentences_not_python_reprs(capsys):
+    """Every drill type's terminal explanation: numbered sentences, no dict or list reprs."""
     from drills import DRILL_TYPES
     from drills.cli import main
 
@@ -163,4 +163,5 @@ def test_cli_explanation_reads_as_an_indented_list_not_python_reprs(capsys):
         explanation = out.split("Explanation:\n", 1)[1]
         assert explanation.strip(), drill_type
         assert "{'" not in explanation and "['" not in explanation and "[]" not in explanation, (drill_type, explanation)
-        assert any(line.startswith("    - ") for line in explanation.splitlines()), drill_type
+        numbered = [line for line in explanation.splitlines() if line.startswith("  ") and line.strip()[:1].isdigit()]
+        assert numbered and numbered[0].startswith("  1. ") and numbered[-1].rstrip().endswith("."), drill_type

@@ -51,6 +51,26 @@ def _oracle_waits(counts, outside):
     return found
 
 
+def rule_furiten(q):
+    """Furiten from the rules alone (RULES.md): a wait among your discards; a wait (or, where a North set aside
+    can be ronned, a kita while you wait on North) let pass since your last discard, or since your riichi."""
+    waits = set(q.answer["tiles"])
+    d = q.data
+    if waits & set(d["discards"]):
+        return True
+    events = d.get("events", [])
+    own = [i for i, e in enumerate(events) if e["seat"] == "E" and e["action"] in ("discard", "riichi")]
+    riichi = next((i for i, e in enumerate(events) if e["seat"] == "E" and e["action"] == "riichi"), None)
+    for i, e in enumerate(events[:-1]):  # the last event is the tile the question is about
+        if e["seat"] == "E":
+            continue
+        let_pass = (e["action"] in ("discard", "riichi") and e["tile"] in waits) or \
+            (e["action"] == "kita" and "4z" in waits and d["ron_on_kita"])
+        if let_pass and (i > max(own, default=-1) or (riichi is not None and i > riichi)):
+            return True
+    return False
+
+
 def verify_hand(q):
     """Re-score the hand through the score request path and against mahjong."""
     assert q.hand_input is not None
@@ -74,8 +94,11 @@ def verify(q, drill_type):
     elif drill_type == "kita_dora":
         answer, theirs = verify_hand(q)
         nums = q.answer["numbers"]
-        assert {k: nums[k] for k in ("dora", "aka", "ura", "kita")} == {k: answer[k] for k in ("dora", "aka", "ura", "kita")}
-        assert nums["dora"] + nums["kita"] == theirs["dora"] and nums["aka"] == theirs["aka"] and nums["ura"] == theirs["ura"]
+        kita_ura = answer["explanation"]["dora"]["kita_detail"]["ura_han"]  # ura from Norths set aside: the kita field
+        assert {k: nums[k] for k in ("dora", "aka")} == {k: answer[k] for k in ("dora", "aka")}
+        assert (nums["ura"], nums["kita"]) == (answer["ura"] - kita_ura, answer["kita"] + kita_ura)
+        assert nums["dora"] + nums["kita"] + nums["ura"] == theirs["dora"] + theirs["ura"]
+        assert nums["aka"] == theirs["aka"] and nums["ura"] <= theirs["ura"]
         if "han" in nums:
             assert nums["han"] == answer["han"] == theirs["han"]
     elif drill_type == "payment":
@@ -83,45 +106,59 @@ def verify(q, drill_type):
             answer, theirs = verify_hand(q)
             assert q.answer["numbers"] == {**answer["payments"], "total": answer["total"]}
             assert q.answer["numbers"] == {**theirs["payments"], "total": theirs["total"]}
-    elif drill_type == "waits":
+    elif drill_type in ("waits", "furiten"):
         a = analyze_hand(q.data["hand"], q.data["melds"], q.data["kita"], TENHOU)
         assert q.answer["tiles"] == [kind_name(k) for k in a.waits]
         counts = to_counts(parse_tiles(q.data["hand"]))
         assert q.answer["tiles"] == [kind_name(k) for k in _oracle_waits(counts, _outside(q))]
         if "choices" in q.answer:
-            discards = {parse_tile(t) for t in q.data["discards"]}
-            assert q.answer["choices"] == (["furiten"] if discards & set(a.waits) else ["not_furiten"])
+            assert q.answer["choices"] == (["furiten"] if rule_furiten(q) else ["not_furiten"])
     elif drill_type == "efficiency":
         a = analyze_hand(q.data["hand"], [], q.data["kita"], TENHOU)
-        best = min((o.shanten, -o.ukeire.count) for o in a.discards)
-        assert q.answer["tiles"] == [kind_name(o.tile) for o in a.discards if (o.shanten, -o.ukeire.count) == best]
         counts = to_counts(parse_tiles(q.data["hand"]))
         outside = _outside(q)
+        seen = [counts[k] + outside[k] for k in range(34)]
+        for t in q.data["indicators"]:
+            seen[kind(parse_tile(t))] += 1
+        dora = [kind(parse_tile(t)) for t in q.data["indicators"]]
+        dora = [plus for plus in range(34) for d in dora if plus_dora(4 * plus + 3, [4 * d], is_three_player=True)]
         shantens = {}
         for o in a.discards:
             counts[o.tile] -= 1
             shantens[o.tile] = _mj_shanten(counts)
             counts[o.tile] += 1
         low = min(shantens.values())
-        assert low == min(o.shanten for o in a.discards) == q.data["shanten_after"]
-        oracle = {}
-        for o in a.discards:  # useful tiles only where the shanten is lowest: the others cannot be best
-            if shantens[o.tile] > low:
-                continue
-            counts[o.tile] -= 1
-            live = 0
-            for k in SANMA_KINDS:
-                left = 4 - counts[k] - outside[k] - (1 if k == o.tile else 0)
-                if left <= 0:
+        assert low == min(o.shanten for o in a.discards)
+        all_norths = counts[NORTH] + outside[NORTH] == 4  # after kita no North is left to wait on: beyond the oracle
+        if q.data["kita_legal"]:
+            assert "4z" not in q.answer["tiles"]
+        if q.data["kita_legal"] and all_norths:
+            assert (q.answer["tiles"] == ["kita"]) == (q.concept == "efficiency.kita")
+        elif q.data["kita_legal"] and shantens[NORTH] <= low:
+            # the North is not needed: setting it aside keeps the shape, adds a han and draws a tile
+            assert q.answer["tiles"] == ["kita"] and q.data["shanten_after"] == low
+        else:
+            assert q.data["shanten_after"] == low
+            oracle = {}
+            for o in a.discards:  # useful tiles only where the shanten is lowest: the others cannot be best
+                if shantens[o.tile] > low:
                     continue
-                counts[k] += 1
-                if _mj_shanten(counts) < low:
-                    live += left
-                counts[k] -= 1
-            counts[o.tile] += 1
-            oracle[kind_name(o.tile)] = (low, -live)
-        top = min(oracle.values())
-        assert q.answer["tiles"] == [t for t, v in oracle.items() if v == top], (q.id, oracle)
+                counts[o.tile] -= 1
+                live = 0
+                for k in SANMA_KINDS:
+                    left = 4 - seen[k]
+                    if left <= 0 or counts[k] + outside[k] >= 4:
+                        continue
+                    counts[k] += 1
+                    if _mj_shanten(counts) < low:
+                        live += left
+                    counts[k] -= 1
+                counts[o.tile] += 1
+                tiles = [t for t in parse_tiles(q.data["hand"]) if kind(t) == o.tile]
+                value = dora.count(o.tile) + (1 if all(t in (RED_5P, RED_5S) for t in tiles) else 0)
+                oracle[kind_name(o.tile)] = (low, -live, value)
+            top = min(oracle.values())
+            assert q.answer["tiles"] == [t for t, v in oracle.items() if v == top], (q.id, oracle)
     elif drill_type == "dora_indicator":
         ids = [52 if t == RED_5P else 88 if t == RED_5S else 4 * t for t in (parse_tile(x) for x in q.data["indicators"])]
         dora = [kind_name(k) for k in SANMA_KINDS if plus_dora(4 * k + 3, ids, is_three_player=True)]

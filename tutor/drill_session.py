@@ -13,8 +13,10 @@ No Streamlit here, so the rules of a session are unit-testable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 MAX_SEED = 999_999_999
@@ -97,6 +99,39 @@ def suggest_difficulty(score: float, difficulty: int, questions: int) -> int | N
 def question_seed(session_seed: int, index: int) -> int:
     """The seed of question ``index`` in a session: everyone with the same link gets the same questions."""
     return session_seed * 1000 + index
+
+
+RETRY_SEED_STEP = 7919  # a question that repeats an earlier one of the session is redrawn from seed + k × this
+UNIQUE_TRIES = 25
+
+
+def question_key(question: Any) -> str:
+    """What makes two questions the same for a learner: type, prompt and prompt data (not the seed or id)."""
+    d = question if isinstance(question, dict) else question.to_dict()
+    data = {k: v for k, v in d.get("data", {}).items() if k != "source_id"}
+    return json.dumps([d.get("drill_type"), d.get("prompt"), data], sort_keys=True, ensure_ascii=False)
+
+
+def unique_question(make: Callable[[int], Any], seed: int, earlier: Collection[str],
+                    accept: Callable[[Any], bool] | None = None) -> Any:
+    """The first of ``make(seed)``, ``make(seed + RETRY_SEED_STEP)``, … that ``accept`` takes and that differs from
+    every ``earlier`` key (:func:`question_key`); after UNIQUE_TRIES the last accepted one (a tiny drill may repeat).
+
+    The same seed and the same earlier questions give the same question, so a shared link still works.
+
+    >>> unique_question(lambda s: {"drill_type": "x", "prompt": str(s % 2), "data": {}}, 4,
+    ...                 {question_key({"drill_type": "x", "prompt": "0", "data": {}})})["prompt"]
+    '1'
+    """
+    fallback = None
+    for k in range(UNIQUE_TRIES):
+        q = make(seed + k * RETRY_SEED_STEP)
+        if accept is not None and not accept(q):
+            continue
+        if question_key(q) not in earlier:
+            return q
+        fallback = q
+    return fallback if fallback is not None else make(seed)
 
 
 def parse_number(text: str, label: str) -> float:

@@ -10,13 +10,14 @@ from typing import Any
 
 import streamlit as st
 
+from drills.explain import explanation_sentences
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 
 from .drill_session import AnswerInputError, parse_number
-from .score_view import show_score_explanation
 from .tiles_svg import tiles_html
-from .widgets import explanation_markdown, show_data_diagram, tile_buttons
+from .widgets import show_data_diagram, tile_buttons
 
+KITA = "kita"  # a tiles answer may name this play: setting a North aside
 _SITUATION_KEYS = (("seat", "seat wind"), ("round", "round wind"), ("situation", "situation"))
 
 
@@ -46,8 +47,19 @@ def tile_options(question: Any) -> list[int]:
     return list(SANMA_KINDS)
 
 
+def kita_key(ctx: str) -> str:
+    return f"kita_{ctx}"
+
+
+def _toggle_kita(ctx: str, multi: bool) -> None:
+    _toggle_name(ctx, multi, KITA)
+
+
 def _toggle(ctx: str, multi: bool, tile: int) -> None:
-    name = kind_name(kind(tile))
+    _toggle_name(ctx, multi, kind_name(kind(tile)))
+
+
+def _toggle_name(ctx: str, multi: bool, name: str) -> None:
     chosen: list[str] = list(st.session_state.get(sel_key(ctx), []))
     if name in chosen:
         chosen.remove(name)
@@ -76,6 +88,9 @@ def ask(question: Any, ctx: str, disabled: bool = False) -> None:
             tiles = tile_options(question)
             tile_buttons(tiles, ctx, _toggle_factory(ctx, multi),
                          selected=[t for t in tiles if kind_name(kind(t)) in chosen], disabled=disabled)
+            if question.data.get("kita_legal"):
+                st.button("Kita: set a North aside", key=kita_key(ctx), on_click=_toggle_kita, args=(ctx, multi),
+                          type="primary" if KITA in chosen else "secondary", disabled=disabled)
         elif part == "choices":
             labels = dict(question.choices)
             multi = question.is_multi("choices")
@@ -106,8 +121,7 @@ def collect_response(question: Any, ctx: str) -> dict[str, Any]:
     response: dict[str, Any] = {}
     for part in question.parts:
         if part == "tiles":
-            response["tiles"] = sorted(st.session_state.get(sel_key(ctx), []),
-                                       key=lambda n: kind(parse_tiles(n)[0]))
+            response["tiles"] = sorted(st.session_state.get(sel_key(ctx), []), key=_tile_order)
         elif part == "choices":
             value = st.session_state.get(choices_key(ctx))
             response["choices"] = [] if value is None else ([value] if isinstance(value, str) else list(value))
@@ -117,6 +131,19 @@ def collect_response(question: Any, ctx: str) -> dict[str, Any]:
                 numbers[name] = parse_number(st.session_state.get(number_key(ctx, name), "") or "", label)
             response["numbers"] = numbers
     return response
+
+
+def _tile_order(name: str) -> int:
+    return 99 if name == KITA else kind(parse_tiles(name)[0])
+
+
+def _tiles_answer_html(names: list[str]) -> str:
+    """The tiles of an answer; ``kita`` (setting a North aside) as words beside a North."""
+    tiles = [n for n in names if n != KITA]
+    html = tiles_html(parse_tiles("".join(tiles))) if tiles else ""
+    if KITA in names:
+        html += "<p><b>Kita</b>: set a North aside</p>" + tiles_html(parse_tiles("4z"))
+    return html or "<i>no tile</i>"
 
 
 def _fmt(value: Any) -> str:
@@ -167,7 +194,7 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
     for part in question.parts:
         if part == "tiles":
             want = expected.get("tiles", [])
-            st.html(tiles_html(parse_tiles("".join(want))) if want else "<i>no tile</i>")
+            st.html(_tiles_answer_html(want))
             if not feedback["correct"]:
                 st.caption("You chose: " + (" ".join(response.get("tiles", [])) or "nothing"))
         elif part == "choices":
@@ -184,19 +211,28 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
             st.markdown("\n".join(lines))
     steps = feedback.get("explanation") or question.explanation
     if steps:
-        score = score_explanation_of(steps)
         with st.expander("Step by step", expanded=not feedback["correct"]):
-            first = 1
-            if score is not None:
-                show_score_explanation(score)  # the calculator's view: tiles, yaku and fu tables, payment lines
-                steps, first = other_steps(steps), len(SCORE_STEPS) + 1
-            for i, step in enumerate(steps, first):
-                if isinstance(step, dict):
-                    rest = {k: v for k, v in step.items() if k != "step"}
-                    title = str(step.get("step", f"step {i}")).replace("_", " ")
-                    st.markdown(f"**{i}. {title}**\n\n{explanation_markdown(rest)}")
-                else:
-                    st.markdown(f"**{i}.** {step}")
+            reading = next((s for s in steps if isinstance(s, dict) and s.get("step") == "reading"), None)
+            if reading and reading.get("groups"):
+                _show_groups(reading)
+            sentences = explanation_sentences([s for s in steps if isinstance(s, dict)])
+            st.markdown("\n".join(f"{i}. {text}" for i, text in enumerate(sentences, 1)))
+
+
+def _show_groups(reading: dict[str, Any]) -> None:
+    """The winning hand split into its sets and pair, as tiles (the sentences name them)."""
+    cells = "".join(f'<div class="sm-group"><div class="sm-cap">{g["shape"]}</div>{_tiles_html_text(g["tiles"])}</div>'
+                    for g in reading["groups"])
+    if reading.get("pair"):
+        cells += f'<div class="sm-group"><div class="sm-cap">pair</div>{_tiles_html_text(reading["pair"])}</div>'
+    st.html(f'<div class="sm-strip">{cells}</div>')
+
+
+def _tiles_html_text(text: str) -> str:
+    try:
+        return tiles_html(parse_tiles(text))
+    except ValueError:
+        return f"<code>{text}</code>"
 
 
 __all__ = ["AnswerInputError", "ask", "collect_response", "score_explanation_of", "show_feedback", "tile_options"]

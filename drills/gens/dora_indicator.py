@@ -19,10 +19,13 @@ _CONCEPT_TILES: dict[str, list[int]] = {
     "dora.west_north": [WEST],
     "dora.dragon": [31, 32, 33],
 }
-_POOLS = {
-    1: ["dora.number", "dora.wrap_nine", "dora.wind", "dora.dragon"],
-    2: ["dora.number", "dora.wrap_nine", "dora.characters", "dora.wind", "dora.west_north", "dora.dragon", "dora.red_indicator"],
-    3: ["dora.characters", "dora.west_north", "dora.wrap_nine", "dora.multiple", "dora.multiple", "dora.red_indicator"],
+# concept -> weight; the sanma wraps (1m -> 9m, 9m -> 1m, West -> North) are drilled from difficulty 1
+_POOLS: dict[int, dict[str, float]] = {
+    1: {"dora.number": 2, "dora.characters": 2, "dora.west_north": 1.5, "dora.wrap_nine": 1, "dora.wind": 1,
+        "dora.dragon": 1},
+    2: {"dora.number": 1, "dora.wrap_nine": 1, "dora.characters": 1.5, "dora.wind": 1, "dora.west_north": 1,
+        "dora.dragon": 1, "dora.red_indicator": 1},
+    3: {"dora.characters": 1, "dora.west_north": 1, "dora.wrap_nine": 1, "dora.multiple": 2, "dora.red_indicator": 1},
 }
 
 
@@ -34,7 +37,8 @@ def _indicator_for(concept: str, rules: Ruleset, rng: random.Random) -> int:
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
-    concept = rng.choice(_POOLS[difficulty])
+    pool = _POOLS[difficulty]
+    concept = rng.choices(list(pool), list(pool.values()))[0]
     if concept == "dora.multiple":
         n = rng.choice((2, 3))
         pool = [0, 8, 17, 26, WEST, 30, 33, *rng.sample(_SIMPLE, 3)]

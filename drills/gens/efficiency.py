@@ -1,21 +1,33 @@
-"""Efficiency: from a 14-tile hand, the discard that keeps the lowest shanten and the most useful tiles."""
+"""Efficiency: from a 14-tile hand, the best play: a discard, or kita when the North is not needed.
+
+The answer comes from :func:`sanma_core.analysis.efficiency.best_play` (lowest
+shanten, then the most useful tiles unseen to the player, then value, then tile
+order; kita whenever it is legal and the hand without the North keeps that
+shanten). A North that could be set aside is never the answer's discard.
+"""
 
 from __future__ import annotations
 
 import random
 
-from sanma_core.analysis import discard_options, shanten
+from sanma_core.analysis.efficiency import KITA, Option, Play, best_play, discard_values
+from sanma_core.dora import dora_from_indicator
 from sanma_core.rules import Ruleset
-from sanma_core.tiles import HONOURS, NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
+from sanma_core.tiles import HONOURS, NORTH, SANMA_KINDS, WEST, format_tiles, kind_name, tile_name, to_counts
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
 from ..hands import SEQ_STARTS, Plan, Retry, add_pair, fill, physical_tiles
 
-_POOLS = {
-    1: ["efficiency.tenpai", "efficiency.isolated"],
-    2: ["efficiency.tenpai", "efficiency.isolated", "efficiency.one_shanten"],
-    3: ["efficiency.tenpai", "efficiency.one_shanten", "efficiency.deal"],
+# concept -> weight, per difficulty; the sanma case (a North to set aside) is drilled from the start
+_POOLS: dict[int, dict[str, float]] = {
+    1: {"efficiency.tenpai": 3, "efficiency.isolated": 3, "efficiency.kita": 3},
+    2: {"efficiency.tenpai": 2, "efficiency.isolated": 2, "efficiency.one_shanten": 2, "efficiency.kita": 2,
+        "efficiency.keep_north": 1, "efficiency.last_draw": 1},
+    3: {"efficiency.tenpai": 2, "efficiency.one_shanten": 2, "efficiency.deal": 2, "efficiency.kita": 2,
+        "efficiency.keep_north": 1, "efficiency.last_draw": 1},
 }
+_NORTH_CONCEPTS = ("efficiency.kita", "efficiency.keep_north", "efficiency.last_draw")
+_OTHER = tuple(k for k in SANMA_KINDS if k != NORTH)
 
 
 def _ryanmen(plan: Plan, rng: random.Random) -> None:
@@ -29,10 +41,18 @@ def _ryanmen(plan: Plan, rng: random.Random) -> None:
     raise Retry
 
 
-def _loose(plan: Plan, rng: random.Random, kinds: list[int]) -> None:
-    k = rng.choice([k for k in kinds if plan.room(k, 1)])
+def _loose(plan: Plan, rng: random.Random, kinds: list[int] | tuple[int, ...]) -> None:
+    options = [k for k in kinds if plan.room(k, 1)]
+    if not options:
+        raise Retry
+    k = rng.choice(options)
     plan.take(k, 1)
     plan.singles.append(k)
+
+
+def _north(plan: Plan) -> None:
+    plan.take(NORTH, 1)
+    plan.singles.append(NORTH)
 
 
 def _build(concept: str, rng: random.Random) -> Plan:
@@ -45,16 +65,42 @@ def _build(concept: str, rng: random.Random) -> Plan:
         return plan
     if concept == "efficiency.tenpai":
         fill(plan, rng, 3)
-        _ryanmen(plan, rng) if rng.random() < 0.7 else add_pair(plan, rng)
-        add_pair(plan, rng)
-        _loose(plan, rng, list(SANMA_KINDS))
+        _ryanmen(plan, rng) if rng.random() < 0.7 else add_pair(plan, rng, _OTHER)
+        add_pair(plan, rng, _OTHER)
+        _loose(plan, rng, _OTHER)
     elif concept == "efficiency.isolated":
         fill(plan, rng, 2)
         _ryanmen(plan, rng)
         _ryanmen(plan, rng)
-        add_pair(plan, rng)
-        _loose(plan, rng, sorted(HONOURS))
-        _loose(plan, rng, list(SANMA_KINDS))
+        add_pair(plan, rng, _OTHER)
+        _loose(plan, rng, sorted(HONOURS - {NORTH}))
+        _loose(plan, rng, _OTHER)
+    elif concept in ("efficiency.kita", "efficiency.last_draw"):
+        # a hand one North too many: tenpai or one step away, the North outside the shape
+        fill(plan, rng, 3 if rng.random() < 0.5 else 2)
+        while len(plan.concealed_kinds()) < 11:
+            _ryanmen(plan, rng) if rng.random() < 0.6 else add_pair(plan, rng, _OTHER)
+        if len(plan.concealed_kinds()) == 11:
+            add_pair(plan, rng, _OTHER)
+        else:
+            _loose(plan, rng, _OTHER)
+        _north(plan)
+    elif concept == "efficiency.keep_north":
+        # the North pair (or triplet) is part of the shape: setting one aside costs a step
+        fill(plan, rng, 3)
+        if rng.random() < 0.6:
+            plan.pair(NORTH)
+            add_pair(plan, rng, _OTHER) if rng.random() < 0.5 else _ryanmen(plan, rng)
+        else:
+            plan.take(NORTH, 3)
+            plan.closed.append(("trip", NORTH))
+            plan.closed.pop(0)
+            fill(plan, rng, 1)
+            add_pair(plan, rng, _OTHER)
+            _loose(plan, rng, _OTHER)
+            _loose(plan, rng, _OTHER)
+            return plan
+        _loose(plan, rng, _OTHER)
     else:  # one_shanten: two sets, three partial shapes, a pair or a floating tile
         fill(plan, rng, 2)
         for _ in range(2):
@@ -66,12 +112,46 @@ def _build(concept: str, rng: random.Random) -> Plan:
 
 
 def _wanted(concept: str, sh: int) -> bool:
-    return {"efficiency.tenpai": sh == 1 or sh == 0, "efficiency.isolated": sh in (1, 2),
-            "efficiency.one_shanten": sh in (1, 2), "efficiency.deal": 1 <= sh <= 3}[concept]
+    """Shanten after the best discard the concept asks for."""
+    if concept in ("efficiency.tenpai", "efficiency.kita", "efficiency.keep_north", "efficiency.last_draw"):
+        return sh in (0, 1)
+    if concept == "efficiency.deal":
+        return 0 <= sh <= 2
+    return sh in (0, 1)
+
+
+def _credit(play: Play) -> dict[str, float]:
+    """Partial credit: a discard keeping the best shanten earns its share of the best useful tiles
+    (below 1 when it loses value or is not the best); discarding the North instead of kita earns half."""
+    best = play.best
+    out: dict[str, float] = {}
+    tied = {o.name for o in play.tied}
+    for o in play.discards:
+        if o.name in tied or o.shanten != best.shanten or not best.useful_count:
+            out[o.name] = 1.0 if o.name in tied else 0.0
+            continue
+        share = min(o.useful_count / best.useful_count, 0.9)
+        if o.useful_count == best.useful_count and o.value > best.value:
+            share = 0.75  # the same shape, but han thrown away
+        out[o.name] = round(share * (0.5 if play.kita_best else 1.0), 2)
+    if play.kita_best:
+        out[kind_name(NORTH)] = 0.5  # the same shape, but no han and no replacement draw
+    elif play.kita is not None and play.kita_legal:
+        out[KITA] = 0.0
+    return out
+
+
+def _option_step(o: Option, best: set[str]) -> dict:
+    return step("kita" if o.kita else "discard", tile=o.name, shanten=o.shanten, useful=[kind_name(k) for k in o.useful],
+                count=o.useful_count, han_lost=o.value if not o.kita else 0.0, best=o.name in best)
+
+
+_SITUATIONS = {"own_turn": "your turn, the tile just drawn", "last_draw": "the last draw of the live wall: no kita allowed"}
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
-    concept = rng.choice(_POOLS[difficulty])
+    pool = _POOLS[difficulty]
+    concept = rng.choices(list(pool), list(pool.values()))[0]
     for _ in range(MAX_ATTEMPTS):
         try:
             plan = _build(concept, rng)
@@ -86,31 +166,72 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         if difficulty > 1 and counts[NORTH] < 4 and rng.random() < 0.25:
             kita = rng.randint(1, 4 - counts[NORTH])
             outside[NORTH] = kita
-        options = discard_options(counts, outside)
-        best_sh = min(o.shanten for o in options)
-        if not _wanted(concept, best_sh + 1 if best_sh >= 0 else 0) or shanten(counts, outside) < 0:
+        indicators: list[int] = []
+        if difficulty > 1:
+            spare = [k for k in SANMA_KINDS if counts[k] + outside[k] < 4]
+            if concept in _NORTH_CONCEPTS and rng.random() < 0.3 and WEST in spare:
+                indicators = [WEST]
+            else:
+                indicators = [rng.choice(spare)]
+        seen = [counts[k] + outside[k] for k in range(34)]
+        for t in indicators:
+            seen[t] += 1
+        dora = [dora_from_indicator(t) for t in indicators]
+        situation = "last_draw" if concept == "efficiency.last_draw" else "own_turn"
+        kita_legal = counts[NORTH] > 0 and situation != "last_draw"
+        kita_han = 1 + dora.count(NORTH)
+        play = best_play(counts, outside, seen=seen, value=discard_values(tiles, dora), kita_legal=kita_legal,
+                         kita_han=kita_han)
+        best = play.best
+        if best.shanten < 0 or not _wanted(concept, best.shanten):
             continue
-        best_count = max(o.ukeire.count for o in options if o.shanten == best_sh)
-        best = [o for o in options if o.shanten == best_sh and o.ukeire.count == best_count]
-        if len(best) == len(options):
+        if concept == "efficiency.kita" and not play.kita_best:
+            continue
+        if concept == "efficiency.keep_north" and (play.kita_best or play.kita is None):
+            continue
+        if concept == "efficiency.last_draw" and (play.kita is None or play.kita.shanten > best.shanten):
+            continue
+        if concept not in _NORTH_CONCEPTS and play.kita_best and rng.random() < 0.5:
+            continue  # other concepts keep some Norths, but kita is its own concept
+        if not play.kita_best and len(play.tied) == len(play.discards):
             continue  # every discard equal: nothing to learn
         break
     else:
         raise GenerationError(f"no hand for {concept} under {rules.name}")
-    credit = {kind_name(o.tile): round(o.ukeire.count / best_count, 2) if o.shanten == best_sh and best_count else 0.0
-              for o in options}
-    steps = [step("discard", tile=kind_name(o.tile), shanten=o.shanten, ukeire=[kind_name(k) for k in o.ukeire.tiles],
-                  count=o.ukeire.count, best=o in best)
-             for o in sorted(options, key=lambda o: (o.shanten, -o.ukeire.count, o.tile))]
-    steps.append(step("rule", rule="first keep the lowest shanten, then the most live useful tiles"))
+    if play.kita_best:
+        concept = "efficiency.kita"
+    names = [o.name for o in play.tied]
+    best_names = set(names)
+    no_kita = best_play(counts, outside, seen=seen, value=discard_values(tiles, dora))
+    steps: list[dict] = []
+    if play.kita is not None:
+        steps.append(step("kita_rule", legal=kita_legal, situation=situation, han=kita_han, north_needed=not play.kita_best
+                          if kita_legal else play.kita.shanten > no_kita.best.shanten,
+                          shanten_after_kita=play.kita.shanten, best_discard_shanten=play.discards[0].shanten,
+                          ron_on_kita=rules.ron_on_kita))
+        steps.append(_option_step(play.kita, best_names))
+    shown = [o for o in play.discards if o.shanten == play.discards[0].shanten][:6]
+    shown += [o for o in play.discards if o.tile == NORTH and o not in shown]
+    steps += [_option_step(o, best_names) for o in shown]
+    if play.kita is not None:
+        alt = no_kita.tied
+        steps.append(step("without_kita", tiles=[o.name for o in alt], count=alt[0].useful_count, shanten=alt[0].shanten))
+    steps.append(step("order", seen=[tile_name(t) for t in indicators], dora=[kind_name(k) for k in dora]))
+    prompt = "Which play keeps the lowest shanten and the most useful tiles?"
+    if situation == "last_draw":
+        prompt = "You drew the last tile of the live wall. " + prompt
+    elif kita_legal:
+        prompt += " (Kita — setting a North aside — is a play too.)"
     return Draft(
         concept=concept,
-        prompt="Which discard keeps the lowest shanten and the most useful tiles?" + (f" (kita {kita})" if kita else ""),
-        data={"hand": format_tiles(tiles), "melds": [], "kita": kita, "shanten_after": best_sh},
+        prompt=prompt,
+        data={"hand": format_tiles(tiles), "melds": [], "kita": kita, "indicators": [tile_name(t) for t in indicators],
+              "shanten_after": best.shanten, "kita_legal": kita_legal, "timing": situation,
+              "situation": _SITUATIONS[situation]},
         answer_kind="tiles",
-        answer={"tiles": sorted((kind_name(o.tile) for o in best), key=lambda n: SANMA_KINDS.index(_kind(n)))},
+        answer={"tiles": sorted(names, key=lambda n: 99 if n == KITA else SANMA_KINDS.index(_kind(n)))},
         multi=False,
-        credit=credit,
+        credit=_credit(play),
         explanation=tuple(steps),
     )
 

@@ -10,8 +10,9 @@ from sanma_core.tiles import WEST
 from ..base import Draft
 from ..hands import Extras, explanation_steps, hand_text, prompt_data, winning_hand
 
-_FIELDS = (("dora", "Dora (indicator hits in hand and melds)"), ("aka", "Red fives"), ("ura", "Ura dora"),
-           ("kita", "Han from kita"))
+_FIELDS = (("dora", "Dora (indicator hits in hand and melds)"), ("aka", "Red fives"),
+           ("ura", "Ura dora (hits in hand and melds)"),
+           ("kita", "Han from kita (1 per North set aside, +1 per West indicator, dora or ura)"))
 _POOLS = {
     1: ["kita_dora.kita", "kita_dora.kita", "kita_dora.red", "kita_dora.wrap_1m"],
     2: ["kita_dora.kita", "kita_dora.west_indicator", "kita_dora.wrap_1m", "kita_dora.red", "kita_dora.ura"],
@@ -58,7 +59,9 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     target, extras = _setup(concept, rules, rng)
     request, result = winning_hand(rng, rules, target, extras, _shows(concept, rules))
     data = prompt_data(request)
-    answer = {"dora": result.dora, "aka": result.aka, "ura": result.ura, "kita": result.kita}
+    # every han a North set aside brings is one answer field, ura from a West ura indicator included
+    kita_ura = result.explanation["dora"]["kita_detail"]["ura_han"]
+    answer = {"dora": result.dora, "aka": result.aka, "ura": result.ura - kita_ura, "kita": result.kita + kita_ura}
     fields = _FIELDS
     if difficulty == 3:
         answer["han"] = result.han
@@ -68,7 +71,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         prompt=(f"Winning hand {hand_text(request)} ({data['situation']}), kita {request['kita']}, "
                 f"dora indicator{'s' if len(request['dora']) > 1 else ''} {' '.join(request['dora'])}"
                 + (f", ura indicator{'s' if len(request['ura']) > 1 else ''} {' '.join(request['ura'])}" if request["ura"] else "")
-                + ". Count the dora, red fives, ura dora and the han from kita."),
+                + ". Count the dora, red fives, ura dora and the han the Norths set aside bring."),
         data=data,
         answer_kind="numbers",
         answer={"numbers": answer},

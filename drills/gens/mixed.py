@@ -8,7 +8,8 @@ from sanma_core.rules import Ruleset
 
 from ..base import Draft
 
-SOURCES = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency")
+SOURCES = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
+           "push_fold", "riichi_dama", "furiten")
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:

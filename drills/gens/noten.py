@@ -15,10 +15,12 @@ _TENPAI_PATTERNS = {
     "noten.all_tenpai": [(True, True, True)],
     "noten.all_noten": [(False, False, False)],
 }
-_POOLS = {
-    1: ["noten.one_tenpai", "noten.one_tenpai", "noten.two_tenpai", "noten.two_tenpai", "noten.all_tenpai", "noten.all_noten"],
-    2: ["noten.one_tenpai", "noten.two_tenpai", "noten.all_tenpai", "noten.all_noten"],
-    3: ["noten.one_tenpai", "noten.two_tenpai", "noten.nagashi", "noten.nagashi"],
+# concept -> weight: most draws have someone to pay (the no-payment cases stay, but rarer)
+_POOLS: dict[int, dict[str, float]] = {
+    1: {"noten.one_tenpai": 2, "noten.two_tenpai": 2, "noten.all_tenpai": 0.5, "noten.all_noten": 0.5},
+    2: {"noten.one_tenpai": 2, "noten.two_tenpai": 2, "noten.all_tenpai": 0.5, "noten.all_noten": 0.5},
+    3: {"noten.one_tenpai": 1.5, "noten.two_tenpai": 1.5, "noten.all_tenpai": 0.25, "noten.all_noten": 0.25,
+        "noten.nagashi": 2},
 }
 _FIELDS = tuple((seat, f"{SEAT_NAMES[seat]}") for seat in SEATS)
 
@@ -31,7 +33,8 @@ def _start_scores(rules: Ruleset, rng: random.Random) -> list[int]:
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
-    concept = rng.choice(_POOLS[difficulty])
+    pool = _POOLS[difficulty]
+    concept = rng.choices(list(pool), list(pool.values()))[0]
     data: dict[str, object] = {"dealer": "E", "pool": rules.noten_pool}
     if concept == "noten.nagashi":
         winner = rng.randrange(3)

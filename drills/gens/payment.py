@@ -13,28 +13,45 @@ from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import LIMIT_NAMES, base_points, four_player_settlement, settle_win
 
 from ..base import Draft, step
+from ..real_play import HAN_FU
 
 LIMIT_CASES = ("", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
 _HAN_BY_LIMIT = {"haneman": (6, 7), "baiman": (8, 9, 10), "sanbaiman": (11, 12), "kazoe_yakuman": (13, 14, 15)}
-_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+_MANGAN = ((5, 30, 6.0), (5, 40, 3.0), (4, 40, 2.0), (4, 50, 0.6), (3, 70, 0.3), (4, 60, 0.3), (5, 25, 0.5))
+
+
+def real_values(tsumo: bool | None) -> dict[tuple[int, int], float]:
+    """(han, fu) below mangan that real wins reach by ron, by tsumo or both (``None``), weighted by how often
+    (``drills.real_play``, flattened a little so 50 and 60 fu still come up)."""
+    ways = ("ron", "tsumo") if tsumo is None else ("tsumo" if tsumo else "ron",)
+    out: dict[tuple[int, int], float] = {}
+    for key, n in HAN_FU.items():
+        han, fu, how = key.split(",")
+        value = (int(han), int(fu))
+        if how in ways:
+            out[value] = out.get(value, 0.0) + n ** 0.75
+    if tsumo is None:  # both ways must exist
+        both = {v for v in out if f"{v[0]},{v[1]},ron" in HAN_FU and f"{v[0]},{v[1]},tsumo" in HAN_FU}
+        out = {v: w for v, w in out.items() if v in both}
+    return out
 
 
 def _value_for(limit: str, tsumo: bool | None, rules: Ruleset, rng: random.Random) -> tuple[int, int, int]:
-    """(han, fu, yakuman) of a hand at the given limit, possible by ron, by tsumo, or both (``tsumo=None``)."""
+    """(han, fu, yakuman) of a hand at the given limit, as real hands reach it by ron, by tsumo, or both."""
     if limit == "yakuman":
         mult = 2 if rules.double_yakuman_special and rng.random() < 0.25 else 1
         return 13 * mult, 0, mult
     if limit in _HAN_BY_LIMIT:
-        return rng.choice(_HAN_BY_LIMIT[limit]), rng.choice((30, 40, 50)), 0
-    while True:
-        han = rng.choice((1, 1, 2, 2, 3, 3, 4, 4, 5)) if limit == "mangan" else rng.choice((1, 2, 3, 4))
-        fu = rng.choice(_FU)
-        if fu == 20 and (tsumo is not True or han < 2):
-            continue  # 20 fu is a pinfu tsumo
-        if fu == 25 and (han < 2 or (tsumo is not False and han < 3)):
-            continue  # seven pairs is 2 han, 3 with menzen tsumo
-        if base_points(rules, han, fu).limit == limit:
-            return han, fu, 0
+        return rng.choice(_HAN_BY_LIMIT[limit]), rng.choices((30, 40, 50, 25), (5, 4, 1, 1))[0], 0
+    if limit == "mangan":
+        options = [(h, f) for h, f, _ in _MANGAN if not (f == 25 and tsumo is not False and h < 3)]
+        han, fu = rng.choices(options, [w for h, f, w in _MANGAN if (h, f) in options])[0]
+        return han, fu, 0
+    table = {v: w for v, w in real_values(tsumo).items() if base_points(rules, *v).limit == ""}
+    han, fu = rng.choices(list(table), list(table.values()))[0]
+    return han, fu, 0
 
 
 def _fields(payments: dict[str, int]) -> tuple[tuple[str, str], ...]:
@@ -142,7 +159,8 @@ def _hand_question(rules: Ruleset, rng: random.Random) -> Draft:
         concept=f"payment.{'tsumo' if tsumo else 'ron'}.{'dealer' if dealer else 'non_dealer'}",
         prompt=(f"The {who} wins with {hand_text(request)} ({data['situation']}; "
                 f"{_value_text(result.han, result.fu, result.yakuman)}; {request['honba']} honba, "
-                f"{request['sticks']} riichi stick(s) on the table). What does each loser pay, and what does the winner gain?"),
+                f"{request['sticks']} riichi stick{'' if request['sticks'] == 1 else 's'} on the table). "
+                "What does each loser pay, and what does the winner gain?"),
         data={**data, "han": result.han, "fu": result.fu, "yakuman": result.yakuman, "limit": result.limit,
               "dealer": result.win.dealer},
         answer_kind="numbers",

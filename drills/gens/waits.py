@@ -15,16 +15,19 @@ from sanma_core.rules import Ruleset
 from sanma_core.tiles import NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
-from ..hands import ORPHANS, SEQ_STARTS, SUIT_BASES, Plan, Retry, add_pair, fill, physical_tiles
+from ..hands import ORPHANS, SEQ_STARTS, SUIT_BASES, Plan, Retry, add_pair, fill, physical_tiles, wait_splits
 
 _BASIC = ["waits.ryanmen", "waits.kanchan", "waits.penchan", "waits.tanki", "waits.shanpon"]
-_POOLS = {
-    1: _BASIC,
-    2: [*_BASIC, "waits.nobetan", "waits.sanmenchan", "waits.aryanmen", "waits.chiitoitsu", "waits.kokushi",
-        "waits.four_copy", "waits.furiten"],
-    3: ["waits.nobetan", "waits.sanmenchan", "waits.aryanmen", "waits.multi", "waits.kokushi_13", "waits.chuuren",
-        "waits.four_copy", "waits.furiten", "waits.furiten"],
+# concept -> weight; the kita cases (a North set aside, furiten around a kita) are drilled from difficulty 1
+_POOLS: dict[int, dict[str, float]] = {
+    1: {**dict.fromkeys(_BASIC, 1.0), "waits.kita_furiten": 1.5},
+    2: {**dict.fromkeys(_BASIC, 1.0), "waits.nobetan": 1, "waits.sanmenchan": 1, "waits.aryanmen": 1,
+        "waits.chiitoitsu": 1, "waits.kokushi": 0.7, "waits.four_copy": 1, "waits.furiten": 1, "waits.kita_furiten": 1},
+    3: {"waits.nobetan": 1, "waits.sanmenchan": 1, "waits.aryanmen": 1, "waits.multi": 1.5, "waits.kokushi_13": 0.4,
+        "waits.kokushi": 0.6, "waits.chuuren": 0.8, "waits.four_copy": 1, "waits.furiten": 1.5,
+        "waits.kita_furiten": 1},
 }
+KITA_RATE = {1: 0.3, 2: 0.3, 3: 0.3}  # chance of Norths already set aside in a plain waits hand
 _FURITEN_CHOICES = (("furiten", "Furiten: no ron, only tsumo"), ("not_furiten", "Not furiten: ron is allowed"))
 
 
@@ -125,7 +128,12 @@ def _complete(plan: Plan, rng: random.Random, concept: str, rules: Ruleset, diff
     remaining = 13 - len(plan.concealed_kinds())
     if remaining % 3 == 2:
         add_pair(plan, rng, far)
-    fill(plan, rng, remaining // 3, starts=starts, trips=far, open_rate=0.0 if difficulty == 1 else 0.25)
+    sets = remaining // 3
+    dragons = [k for k in (31, 32, 33) if k in far and plan.room(k, 3)]
+    if difficulty > 1 and sets and dragons and rng.random() < 0.3:
+        plan.trip(rng.choice(dragons), "pon")  # a called hand keeps a yaku: a dragon pon
+        sets -= 1
+    fill(plan, rng, sets, starts=starts, trips=far)
 
 
 def nominal_waits(concept: str, shape_kinds: list[int]) -> set[int] | None:
@@ -147,17 +155,26 @@ def nominal_waits(concept: str, shape_kinds: list[int]) -> set[int] | None:
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
-    concept = rng.choice(_POOLS[difficulty])
+    pool = _POOLS[difficulty]
+    concept = rng.choices(list(pool), list(pool.values()))[0]
+    if concept == "waits.kita_furiten":
+        from .furiten import furiten_question
+
+        case = rng.choice(("furiten.kita_not_discard", "furiten.kita_declined"))
+        draft = furiten_question(case, rules, rng, difficulty)
+        draft.concept = concept
+        return draft
     furiten = concept == "waits.furiten"
+    shapes = [*_BASIC, "waits.nobetan", "waits.sanmenchan", "waits.aryanmen"]
     for _ in range(MAX_ATTEMPTS):
-        shape = rng.choice(_POOLS[2][:8]) if furiten else concept
+        shape = rng.choice(shapes) if furiten else concept
         plan = Plan()
         try:
             _shape(plan, rng, shape)
             shape_kinds = plan.concealed_kinds()
             _complete(plan, rng, shape, rules, difficulty)
             kita = 0
-            if difficulty > 1 and plan.counts[NORTH] < 4 and rng.random() < 0.3:
+            if plan.counts[NORTH] < 4 and rng.random() < KITA_RATE[difficulty]:
                 kita = rng.randint(1, 4 - plan.counts[NORTH])
                 plan.take(NORTH, kita)
         except Retry:
@@ -184,11 +201,16 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         raise GenerationError(f"no tenpai hand for {concept} under {rules.name}")
     names = [kind_name(k) for k in found]
     data = {"hand": format_tiles(concealed), "melds": [format_meld(m) for m in melds], "kita": kita}
-    live = ukeire(to_counts(concealed), outside).count
-    steps = [step("waits", shape=shape.split(".")[1], waits=names, live_tiles=live)]
-    held4 = [kind_name(k) for k, n in enumerate(to_counts(concealed)) if n == 4]
+    counts = to_counts(concealed)
+    live = ukeire(counts, outside).count
+    steps = [step("waits", shape=shape.split(".")[1], waits=names, live_tiles=live, splits=wait_splits(counts, found))]
+    held4 = [kind_name(k) for k, n in enumerate(counts) if n == 4]
     if held4:
-        steps.append(step("four_copies", tiles=held4, note="you hold all four: no fifth copy can complete the hand"))
+        steps.append(step("four_copies", tiles=held4))
+    blocked = [k for k in waits(counts) if k not in found]  # the shape waits on it, but every copy is the player's
+    for k in blocked:
+        steps.append(step("all_copies_yours", tile=kind_name(k), in_hand=counts[k], in_melds=outside[k] - (kita if k == NORTH else 0),
+                          kita=kita if k == NORTH else 0))
     if not furiten:
         return Draft(
             concept=concept,
@@ -205,8 +227,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     is_f = is_furiten(found, discards)
     data["discards"] = [kind_name(k) for k in discards]
     hit = [kind_name(k) for k in found if k in discards]
-    steps.append(step("furiten", furiten=is_f, discarded_waits=hit,
-                      rule="a wait among your own discards forbids ron on every wait; tsumo is still allowed"))
+    steps.append(step("furiten", furiten=is_f, reason="own_discard" if is_f else "no_wait_discarded", discarded_waits=hit))
     return Draft(
         concept=concept,
         prompt="Which tiles complete this hand, and can you win on them by ron given your discards?",

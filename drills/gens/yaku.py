@@ -9,6 +9,7 @@ from sanma_core.scoring import YAKU
 
 from ..base import Draft
 from ..hands import Extras, explanation_steps, hand_text, possible_yaku, prompt_data, winning_hand
+from ..real_play import YAKU_WINS
 
 _DISTRACTORS = {1: 4, 2: 6, 3: 8}
 
@@ -18,11 +19,25 @@ def yaku_label(yaku_id: str) -> str:
     return f"{y.romaji} ({y.name})" if y.romaji.lower() != y.name.lower() else y.name
 
 
-def pick_target(rules: Ruleset, rng: random.Random, difficulty: int) -> str:
-    """Every possible yaku can be chosen at every difficulty; yakuman are rarer at difficulty 1."""
+REAL_SHARE = 0.7  # the rest is spread evenly, so every yaku still comes up
+
+
+def target_weights(rules: Ruleset, difficulty: int) -> dict[str, float]:
+    """How often each yaku is the target: mostly as often as real wins show it (``drills.real_play``),
+    the rest evenly over every possible yaku; yakuman less at difficulty 1."""
     targets = possible_yaku(rules)
-    weights = [(0.6 if difficulty == 1 else 1.0) if YAKU[t].yakuman else 2.5 for t in targets]
-    return rng.choices(targets, weights)[0]
+    total = sum(YAKU_WINS.get(t, 0) for t in targets)
+    out = {}
+    for t in targets:
+        w = REAL_SHARE * YAKU_WINS.get(t, 0) / total + (1 - REAL_SHARE) / len(targets)
+        out[t] = w * (0.6 if difficulty == 1 and YAKU[t].yakuman else 1.0)
+    return out
+
+
+def pick_target(rules: Ruleset, rng: random.Random, difficulty: int) -> str:
+    """Every possible yaku can be chosen at every difficulty, common ones (riichi, pinfu, yakuhai) most often."""
+    weights = target_weights(rules, difficulty)
+    return rng.choices(list(weights), list(weights.values()))[0]
 
 
 def extras_for(difficulty: int, rng: random.Random) -> Extras:

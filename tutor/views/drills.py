@@ -6,6 +6,7 @@ starts review and replay sessions by putting one there and switching here.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import asdict
@@ -21,9 +22,11 @@ from tutor.drill_session import (
     Result,
     Session,
     Settings,
+    question_key,
     question_seed,
     settings_from_params,
     suggest_difficulty,
+    unique_question,
 )
 from tutor.quiz import ask, collect_response, show_feedback
 from tutor.recording import record_answer
@@ -107,15 +110,19 @@ def _question_for(sess: Session, drills, index: int):
     rules = state.rules_named(sess.ruleset)  # the session keeps the ruleset it started with
     s = sess.settings
     seed = question_seed(s.seed, index)
+    earlier = {question_key(json.loads(text)) for text in sess.questions if text != "{}"}  # no repeats in a session
     if sess.mode == "review":
         drill_type, concept = sess.concepts[index]
-        q = None
-        for k in range(REVIEW_TRIES):
-            q = drills.generate(drill_type, rules, seed=seed + 7919 * k, difficulty=s.difficulty)
-            if q.concept == concept:
-                break
+        q = unique_question(lambda k: drills.generate(drill_type, rules, seed=k, difficulty=s.difficulty), seed, earlier,
+                            accept=lambda q: q.concept == concept)
+        if q.concept != concept:  # a rare concept: more tries, repeats allowed
+            for k in range(REVIEW_TRIES):
+                q = drills.generate(drill_type, rules, seed=seed + 7919 * k, difficulty=s.difficulty)
+                if q.concept == concept:
+                    break
     else:
-        q = drills.generate(s.drill_type, rules, seed=seed, difficulty=s.difficulty)
+        q = unique_question(lambda k: drills.generate(s.drill_type, rules, seed=k, difficulty=s.difficulty), seed,
+                            earlier)
     sess.questions.append(q.to_json())
     return q
 
@@ -219,12 +226,15 @@ def _share_link(sess: Session) -> None:
 
 
 def _summary(sess: Session, drills) -> None:
+    from drills.explain import concept_name
+
     s = sess.summary()
     st.subheader("Session summary")
     metric_row([("Questions", s["questions"]), ("Right", f"{s['correct']} / {s['questions']}"),
                 ("Score", f"{s['score']:.0%}")], key="dr_summary_metrics")
     rows = [{"#": i + 1, "drill": drills.DRILL_TYPES.get(r.drill_type, {}).get("title", r.drill_type),
-             "concept": r.concept, "right": "yes" if r.correct else "no", "credit": f"{r.score:.0%}"}
+             "concept": concept_name(r.concept) if r.concept else "", "right": "yes" if r.correct else "no",
+             "credit": f"{r.score:.0%}"}
             for i, r in enumerate(sess.results)]
     st.dataframe(rows, hide_index=True)
     level = suggest_difficulty(float(s["score"]), sess.settings.difficulty, int(s["questions"]))

@@ -1,0 +1,246 @@
+"""Kita: set the North aside or keep it? Decided by the engine's kita rule and, around riichi and the first
+draw, by the referee itself (what is legal, what happens to ippatsu, which yaku the win scores).
+
+Decisions come from :func:`sanma_core.analysis.efficiency.kita_verdict`: keep a North that thirteen orphans,
+seven pairs, an honour-heavy hand or the shape needs; otherwise set it aside (same shape, one han more, a
+replacement draw).
+"""
+
+from __future__ import annotations
+
+import random
+
+from sanma_core.analysis.efficiency import kita_verdict
+from sanma_core.game.actions import KITA, TSUMO, Action
+from sanma_core.melds import format_meld, make_meld
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import YAKU
+from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles, kind, kind_name, to_counts
+
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
+from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
+from ..table import Move, play_script
+
+CASES = ("kita.free", "kita.kokushi", "kita.chiitoitsu", "kita.honours", "kita.shape", "kita.riichi_drawn",
+         "kita.riichi_hand", "kita.first_turn")
+_POOLS: dict[int, dict[str, float]] = {
+    1: {"kita.free": 3, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
+        "kita.riichi_drawn": 1.5, "kita.riichi_hand": 1, "kita.first_turn": 1},
+    2: {"kita.free": 2, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
+        "kita.riichi_drawn": 1, "kita.riichi_hand": 1, "kita.first_turn": 1},
+    3: {"kita.free": 1, "kita.kokushi": 1.5, "kita.chiitoitsu": 1.5, "kita.honours": 1.5, "kita.shape": 1.5,
+        "kita.riichi_drawn": 1, "kita.riichi_hand": 1, "kita.first_turn": 1},
+}
+DECIDE = (("kita", "Set the North aside (kita)"), ("keep", "Keep the North in the hand"))
+_NON_ORPHANS = tuple(k for k in SANMA_KINDS if k not in ORPHANS)
+
+
+def _singles(plan: Plan, kinds: list[int]) -> None:
+    for k in kinds:
+        plan.take(k, 1)
+        plan.singles.append(k)
+
+
+def _fill_to(plan: Plan, rng: random.Random, n: int, kinds: tuple[int, ...]) -> None:
+    while len(plan.concealed_kinds()) < n:
+        options = [k for k in kinds if plan.room(k, 1) and plan.counts[k] == 0]
+        if not options:
+            raise Retry
+        _singles(plan, [rng.choice(options)])
+
+
+def _hand(case: str, rng: random.Random) -> tuple[Plan, bool]:
+    """A 14-tile plan for a decision case, and whether the hand is closed."""
+    from .efficiency import _build
+
+    plan = Plan()
+    if case == "kita.free":
+        return _build("efficiency.kita", rng), True
+    if case == "kita.shape":
+        return _build("efficiency.keep_north", rng), True
+    if case == "kita.kokushi":
+        kinds = [NORTH] + rng.sample([k for k in ORPHANS if k != NORTH], rng.randint(8, 10))
+        _singles(plan, kinds)
+        if rng.random() < 0.5:
+            _singles(plan, [rng.choice(kinds)])
+        _fill_to(plan, rng, 14, _NON_ORPHANS)
+        return plan, True
+    if case == "kita.chiitoitsu":
+        plan.pair(NORTH)
+        for k in rng.sample([k for k in SANMA_KINDS if k != NORTH], rng.randint(3, 4)):
+            plan.pair(k)
+        _fill_to(plan, rng, 14, tuple(k for k in SANMA_KINDS if k != NORTH))
+        return plan, True
+    # honours: a dragon pon, the North pair and more honours
+    dragon = rng.choice(sorted(DRAGONS))
+    plan.trip(dragon, "pon")
+    plan.pair(NORTH)
+    others = [k for k in HONOURS if k not in (dragon, NORTH)]
+    for k in rng.sample(others, 2):
+        plan.pair(k) if rng.random() < 0.6 else plan.trip(k)
+    if len(plan.concealed_kinds()) < 11:
+        fill(plan, rng, 1)
+    while len(plan.concealed_kinds()) < 11:
+        add_pair(plan, rng, tuple(k for k in SANMA_KINDS if k < 27)) if len(plan.concealed_kinds()) <= 9 else \
+            _fill_to(plan, rng, 11, tuple(k for k in SANMA_KINDS if k < 27))
+    return plan, False
+
+
+def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            plan, closed = _hand(case, rng)
+        except Retry:
+            continue
+        concealed, meld_tiles = physical_tiles(plan, rules, rng, 0.3)
+        if len(concealed) + 3 * len(plan.melds) != 14:
+            continue
+        melds = [make_meld(how, tiles) for (how, _), tiles in zip(plan.melds, meld_tiles, strict=True)]
+        counts = to_counts(concealed)
+        outside = [0] * 34
+        for m in melds:
+            for t in m.tiles:
+                outside[kind(t)] += 1
+        verdict = kita_verdict(counts, outside, closed=closed)
+        if verdict.reason != case.split(".")[1]:
+            continue
+        break
+    else:
+        raise GenerationError(f"no hand for {case} under {rules.name}")
+    answer = "kita" if verdict.set_aside else "keep"
+    steps = [step("kita_verdict", set_aside=verdict.set_aside, reason=verdict.reason, shanten_keep=verdict.shanten_keep,
+                  shanten_kita=verdict.shanten_kita, form_shanten=verdict.form_shanten, honours=verdict.honours)]
+    return Draft(
+        concept=case,
+        prompt="Your turn, a tile just drawn. Set a North aside (kita), or keep it in the hand?",
+        data={"hand": format_tiles(concealed), "melds": [format_meld(m) for m in melds], "kita": 0, "kita_legal": True,
+              "situation": "your turn, not in riichi"},
+        answer_kind="choices",
+        answer={"choices": [answer]},
+        choices=DECIDE,
+        multi=False,
+        explanation=tuple(steps),
+    )
+
+
+def _tenpai(rng: random.Random, rules: Ruleset, north_wait: bool) -> tuple[list[int], list[int]]:
+    from sanma_core.analysis import waits
+
+    from .furiten import tenpai_hand
+
+    hand = tenpai_hand(rng, rng.choice(("ryanmen", "shanpon", "kanchan")), north_wait=north_wait)
+    w = waits(to_counts(hand))
+    if not w or (NORTH in w) != north_wait:
+        raise Retry
+    return hand, w
+
+
+def _far(hand: list[int], waits: list[int], rules: Ruleset) -> list[int]:
+    from .furiten import _far
+
+    return [k for k in _far(hand, waits) if k not in rules.red_fives or not rules.red_fives[k]]
+
+
+def _riichi(case: str, rules: Ruleset, rng: random.Random) -> Draft:
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            hand, waits = _tenpai(rng, rules, north_wait=case == "kita.riichi_hand")
+            far = rng.sample(_far(hand, waits, rules), 5)
+            draw = NORTH if case == "kita.riichi_drawn" else far[4]
+            if case == "kita.riichi_drawn" and hand.count(NORTH) > 2:
+                raise Retry
+            moves = [Move(0, far[0], riichi=True), Move(1, far[1]), Move(2, far[2])]
+            game = play_script(rules, hand, moves, seed=rng.randrange(2**31), then=(0, draw),
+                               replacements_after=[far[3]])
+        except Retry:
+            continue
+        break
+    else:
+        raise GenerationError(f"no riichi position for {case} under {rules.name}")
+    legal = any(a.kind == KITA for a in game.legal_actions(0))
+    ippatsu_before = bool(game.ippatsu[0])
+    tiles = sorted(game.hands[0])
+    ippatsu_after = None
+    if legal:
+        game.apply(Action.kita(0))
+        for s in list(game.to_act()):
+            if s != 0:
+                game.apply(Action.pass_(s))
+        ippatsu_after = bool(game.ippatsu[0])
+    # in riichi the waits are fixed: a North that may be set aside always should be (the same waits, one han more)
+    answer = "kita" if legal else ("discard" if case == "kita.riichi_drawn" else "keep")
+    choices = ((("kita", "Set the drawn North aside (kita)"), ("discard", "Discard the drawn North"))
+               if case == "kita.riichi_drawn" else
+               (("kita", "Set a North from your hand aside (kita)"), ("keep", "Keep it and discard the drawn tile")))
+    steps = [step("riichi_kita", legal=legal, drawn=kind_name(draw), drawn_only=rules.kita_under_riichi_drawn_only,
+                  waits=[kind_name(k) for k in waits], north_in_waits=NORTH in waits),
+             step("ippatsu", before=ippatsu_before, after=ippatsu_after, kita_is_call=rules.kita_is_call,
+                  ron_on_kita=rules.ron_on_kita)]
+    return Draft(
+        concept=case,
+        prompt=(f"You declared riichi on your first discard and now draw {kind_name(draw)}. "
+                + ("Set it aside (kita), or discard it?" if case == "kita.riichi_drawn"
+                   else "May you set a North from your hand aside now, and should you?")),
+        data={"hand": format_tiles(tiles), "melds": [],
+              "kita": 0, "riichi": True, "drawn": kind_name(draw), "kita_legal": legal,
+              "situation": "in riichi, ippatsu still possible" if ippatsu_before else "in riichi"},
+        answer_kind="choices",
+        answer={"choices": [answer]},
+        choices=choices,
+        multi=False,
+        explanation=tuple(steps),
+    )
+
+
+def _first_turn(rules: Ruleset, rng: random.Random) -> Draft:
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            hand, waits = _tenpai(rng, rules, north_wait=False)
+            if hand.count(NORTH) > 2:
+                raise Retry
+            win = rng.choice(waits)
+            game = play_script(rules, hand, [], seed=rng.randrange(2**31), then=(0, NORTH), replacements_after=[win])
+        except Retry:
+            continue
+        if not any(a.kind == KITA for a in game.legal_actions(0)):
+            continue
+        game.apply(Action.kita(0))
+        for s in list(game.to_act()):
+            if s != 0:
+                game.apply(Action.pass_(s))
+        if game.drawn != win or not any(a.kind == TSUMO for a in game.legal_actions(0)):
+            continue
+        game.apply(Action.tsumo(0))
+        if any(y not in ("tenhou", "rinshan_kaihou", "menzen_tsumo") and YAKU[y].yakuman
+               for y, _ in game.result.wins[0].score.yaku):
+            continue  # another yakuman would hide the point
+        break
+    else:
+        raise GenerationError(f"no first-draw kita under {rules.name}")
+    yaku = [y for y, _ in game.result.wins[0].score.yaku]
+    answer = "tenhou" if "tenhou" in yaku else "rinshan"
+    steps = [step("first_turn_kita", yaku=yaku, kita_is_call=rules.kita_is_call, han=game.result.wins[0].score.han,
+                  yakuman=game.result.wins[0].score.yakuman)]
+    return Draft(
+        concept="kita.first_turn",
+        prompt=(f"You are the dealer. Your first draw is a North: you set it aside (kita), and the replacement tile "
+                f"{kind_name(win)} completes your hand. What is the win?"),
+        data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 1, "win": kind_name(win),
+              "situation": "dealer, first draw, a North set aside"},
+        answer_kind="choices",
+        answer={"choices": [answer]},
+        choices=(("tenhou", "Tenhou (blessing of heaven): a yakuman"),
+                 ("rinshan", "No tenhou: rinshan kaihou, the kita ended the first go-around")),
+        multi=False,
+        explanation=tuple(steps),
+    )
+
+
+def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    pool = _POOLS[difficulty]
+    case = rng.choices(list(pool), list(pool.values()))[0]
+    if case in ("kita.riichi_drawn", "kita.riichi_hand"):
+        return _riichi(case, rules, rng)
+    if case == "kita.first_turn":
+        return _first_turn(rules, rng)
+    return _decision(case, rules, rng)

@@ -1,0 +1,225 @@
+"""Riichi or dama: a closed tenpai hand; which has the higher expected value under tsumo loss?
+
+Every value comes from the engine (the hand scored by ron and by tsumo, with and without riichi, on each
+wait). The win chance follows a simple stated model (:func:`win_chance`): per go-around you draw one tile
+and the two others discard two; each is a wait with probability live / unseen; after a riichi the others
+defend, so a discard deals in only RIICHI_DEAL_IN of the time (DAMA_DEAL_IN without riichi, and never
+when the hand has no yaku for a ron). A riichi that does not win loses its 1000 stick. Ura dora and
+ippatsu are left out (they only add to riichi).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sanma_core.analysis import waits as engine_waits
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import ScoringError, WinInput, score_hand
+from sanma_core.tiles import (
+    DRAGONS,
+    EAST,
+    NORTH,
+    SANMA_KINDS,
+    SOUTH,
+    WEST,
+    format_tiles,
+    kind_name,
+    tile_name,
+    to_counts,
+)
+
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
+from ..hands import SEQ_STARTS, SIMPLE_KINDS, WIND_LETTER, Plan, Retry, add_pair, fill
+
+CASES = ("riichi_dama.no_yaku", "riichi_dama.big_hand", "riichi_dama.tsumo_loss", "riichi_dama.bad_wait")
+_POOLS: dict[int, dict[str, float]] = {
+    1: {"riichi_dama.no_yaku": 2, "riichi_dama.big_hand": 1.5, "riichi_dama.tsumo_loss": 1.5, "riichi_dama.bad_wait": 1},
+    2: dict.fromkeys(CASES, 1.0),
+    3: {"riichi_dama.no_yaku": 1, "riichi_dama.big_hand": 1, "riichi_dama.tsumo_loss": 1.5, "riichi_dama.bad_wait": 1.5},
+}
+DAMA_DEAL_IN = 1.0
+RIICHI_DEAL_IN = 0.35
+CHOICES = (("riichi", "Riichi"), ("dama", "Dama (stay silent)"))
+
+
+def win_chance(live: int, ron_live: int, unseen: int, draws: int, deal_in: float) -> tuple[float, float]:
+    """(chance to win by tsumo, chance to win by ron) over ``draws`` go-arounds of the stated model;
+    ``ron_live`` are the winning tiles a ron may take (a wait with no yaku by ron does not count)."""
+    t = live / unseen
+    r = min(1.0 - t, 2 * ron_live / unseen * deal_in)
+    win = 1 - (1 - t - r) ** draws
+    return (win * t / (t + r), win * r / (t + r)) if t + r else (0.0, 0.0)
+
+
+def expected_value(values: dict[str, float], live: int, ron_live: int, unseen: int, draws: int,
+                   riichi: bool) -> dict[str, float]:
+    """Win chances and the expected points of riichi or dama (``values``: mean tsumo and ron gains)."""
+    p_tsumo, p_ron = win_chance(live, ron_live, unseen, draws, RIICHI_DEAL_IN if riichi else DAMA_DEAL_IN)
+    ev = p_tsumo * values["tsumo"] + p_ron * values["ron"]
+    if riichi:
+        ev -= 1000 * (1 - p_tsumo - p_ron)
+    return {"p_tsumo": round(p_tsumo, 4), "p_ron": round(p_ron, 4), "ev": round(ev)}
+
+
+def _hand(case: str, rng: random.Random) -> Plan:
+    plan = Plan()
+    if case == "riichi_dama.no_yaku":
+        # a terminal or honour triplet kills tanyao and pinfu; no value triplet
+        plan.trip(rng.choice([k for k in (0, 8, 9, 17, 18, 26, NORTH)]))
+        fill(plan, rng, 2, trips=())
+        s = rng.choice([k for k in SEQ_STARTS if 1 <= k % 9 <= 5]) + 1
+        plan.take(s, 1)
+        plan.take(s + 1, 1)
+        plan.singles += [s, s + 1]
+        add_pair(plan, rng, tuple(k for k in SIMPLE_KINDS))
+    elif case == "riichi_dama.big_hand":
+        # tanyao with a dora triplet (the indicator points to it) and Norths set aside: mangan or more already
+        starts = tuple(s for s in SEQ_STARTS if 1 <= s % 9 <= 5)
+        plan.trip(rng.choice(SIMPLE_KINDS))
+        fill(plan, rng, 2, starts=starts, trips=SIMPLE_KINDS, seq_rate=0.7)
+        s = rng.choice([k for k in SEQ_STARTS if 1 <= k % 9 <= 4]) + 1  # both waits simples: tanyao either way
+        plan.take(s, 1)
+        plan.take(s + 1, 1)
+        plan.singles += [s, s + 1]
+        add_pair(plan, rng, SIMPLE_KINDS)
+    elif case == "riichi_dama.bad_wait":
+        fill(plan, rng, 3)
+        s = rng.choice(SEQ_STARTS)
+        if rng.random() < 0.5:
+            plan.take(s, 1)
+            plan.take(s + 2, 1)
+            plan.singles += [s, s + 2]  # closed wait
+        else:
+            k = rng.choice([k for k in SANMA_KINDS if plan.room(k, 1)])
+            plan.take(k, 1)
+            plan.singles.append(k)  # pair wait: four sets and a single
+            fill(plan, rng, 1)
+            return plan
+        add_pair(plan, rng)
+    else:  # tsumo_loss: a hand with a yaku (a dragon triplet or tanyao) worth a few han
+        if rng.random() < 0.5:
+            plan.trip(rng.choice(sorted(DRAGONS)))
+            fill(plan, rng, 2)
+        else:
+            fill(plan, rng, 3, starts=tuple(s for s in SEQ_STARTS if 1 <= s % 9 <= 5), trips=SIMPLE_KINDS)
+        s = rng.choice([k for k in SEQ_STARTS if 1 <= k % 9 <= 5]) + 1
+        plan.take(s, 1)
+        plan.take(s + 1, 1)
+        plan.singles += [s, s + 1]
+        add_pair(plan, rng, SIMPLE_KINDS)
+    return plan
+
+
+def wait_values(hand: list[int], waits: list[int], seat: int, indicator: int, kita: int,
+                rules: Ruleset) -> list[dict[str, Any]]:
+    """The engine's gain on each wait: by ron and by tsumo, dama and riichi (0 for a ron with no yaku)."""
+    out = []
+    for w in waits:
+        row: dict[str, Any] = {"wait": kind_name(w)}
+        tiles = tuple(sorted([*hand, w]))
+        for riichi in (False, True):
+            for tsumo in (False, True):
+                key = f"{'tsumo' if tsumo else 'ron'}_{'riichi' if riichi else 'dama'}"
+                try:
+                    r = score_hand(WinInput(tiles, w, kita=kita, tsumo=tsumo, riichi=riichi, seat=seat,
+                                            dora=(indicator,)), rules)
+                    row[key], row[f"han_{key}"] = r.total, r.han
+                except ScoringError:
+                    row[key], row[f"han_{key}"] = 0, 0
+        out.append(row)
+    return out
+
+
+def mean_values(rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Gains averaged over the waits by their live copies (a dama ron only over the waits it can take)."""
+    out = {}
+    for key in ("ron_dama", "tsumo_dama", "ron_riichi", "tsumo_riichi"):
+        use = [r for r in rows if key != "ron_dama" or r[key] > 0]
+        n = sum(r["live"] for r in use)
+        out[key] = sum(r[key] * r["live"] for r in use) / n if n else 0.0
+    return out
+
+
+def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    pool = _POOLS[difficulty]
+    case = rng.choices(list(pool), list(pool.values()))[0]
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            plan = _hand(case, rng)
+        except Retry:
+            continue
+        hand = plan.concealed_kinds()
+        if len(hand) != 13:
+            continue
+        counts = to_counts(hand)
+        waits = engine_waits(counts)
+        if not waits or (case == "riichi_dama.bad_wait") != (len(waits) == 1):
+            continue
+        seat = EAST if rng.random() < 0.35 and case != "riichi_dama.tsumo_loss" else rng.choice((SOUTH, WEST))
+        kita = 0 if counts[NORTH] else rng.choice((0, 0, 1, 1, 2))
+        if case == "riichi_dama.big_hand":
+            kita = 2  # tanyao 1 + dora 3 + kita 2: a haneman that riichi would not raise
+            indicator = plan.closed[0][1] - 1
+        else:
+            indicator = rng.choice([k for k in SANMA_KINDS if counts[k] + (kita if k == NORTH else 0) < 4])
+        if indicator not in SANMA_KINDS or counts[indicator] >= 4:
+            continue
+        turn = rng.randint(3, 11)
+        live_wall = 55 - 3 * turn
+        draws = live_wall // 3
+        unseen = 108 - 13 - kita - 1 - 3 * turn
+        seen = list(counts)
+        seen[indicator] += 1
+        seen[NORTH] += kita
+        live = sum(4 - seen[w] for w in waits)
+        if live <= 0:
+            continue
+        try:
+            rows = wait_values(hand, waits, seat, indicator, kita, rules)
+        except ValueError:  # more plain fives than the ruleset has
+            continue
+        weights = [4 - seen[w] for w in waits]
+        for r, n in zip(rows, weights, strict=True):
+            r["live"] = n
+        mean = mean_values(rows)
+        ron_live = sum(r["live"] for r in rows if r["ron_dama"] > 0)
+        ron_possible = ron_live == live
+        dama = expected_value({"ron": mean["ron_dama"], "tsumo": mean["tsumo_dama"]}, live, ron_live, unseen, draws,
+                              False)
+        riichi = expected_value({"ron": mean["ron_riichi"], "tsumo": mean["tsumo_riichi"]}, live, live, unseen, draws,
+                                True)
+        answer = "riichi" if riichi["ev"] > dama["ev"] else "dama"
+        if abs(riichi["ev"] - dama["ev"]) < 0.08 * max(riichi["ev"], dama["ev"], 1):
+            continue  # too close to call
+        if case == "riichi_dama.no_yaku" and ron_live:
+            continue
+        if case == "riichi_dama.big_hand" and (answer != "dama" or min(r["han_ron_dama"] for r in rows) < 5):
+            continue
+        if case == "riichi_dama.tsumo_loss" and (not ron_possible or seat == EAST):
+            continue
+        break
+    else:
+        raise GenerationError(f"no tenpai hand for {case} under {rules.name}")
+    who = "dealer" if seat == EAST else "non-dealer"
+    steps = [
+        step("wait_values", rows=rows, ron_possible=ron_possible, tsumo_loss=rules.tsumo_loss),
+        step("win_chance", live=live, ron_live=ron_live, unseen=unseen, draws=draws, dama=dama, riichi=riichi,
+             dama_deal_in=DAMA_DEAL_IN, riichi_deal_in=RIICHI_DEAL_IN),
+        step("expected_value", dama=dama["ev"], riichi=riichi["ev"], answer=answer,
+             mean={k: round(v) for k, v in mean.items()}),
+    ]
+    return Draft(
+        concept=case,
+        prompt=(f"You are the {who} ({WIND_LETTER[seat]} seat), turn {turn}, {live_wall} tiles left in the live wall; "
+                f"closed and tenpai on {' '.join(kind_name(w) for w in waits)}. Riichi or dama?"),
+        data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": kita, "indicators": [tile_name(indicator)],
+              "seat": WIND_LETTER[seat], "round": "E", "turn": turn, "live_wall": live_wall,
+              "waits": [kind_name(w) for w in waits],
+              "situation": f"{who}, turn {turn}, {live_wall} live tiles left"},
+        answer_kind="choices",
+        answer={"choices": [answer]},
+        choices=CHOICES,
+        multi=False,
+        explanation=tuple(steps),
+    )

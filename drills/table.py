@@ -1,0 +1,102 @@
+"""Short scripted hands played by the engine's referee, so a drill reads its answer off a real game state.
+
+A script is a list of :class:`Move` in turn order (seat 0, the player, is the
+dealer and moves first). Every reaction window is passed, seat 0's included
+(a ron not taken). :func:`play_script` returns the game right after the last
+move, with its reaction window still open when someone may answer it.
+
+>>> from sanma_core.rules import load_preset
+>>> from sanma_core.tiles import parse_tiles, parse_tile
+>>> hand = parse_tiles("123p456p789s555z1s")
+>>> g = play_script(load_preset(), hand, [Move(0, parse_tile("9m")), Move(1, parse_tile("1s"))])
+>>> g.is_furiten(0), [a.kind for a in g.legal_actions(0)]
+(False, ['ron', 'pass'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sanma_core.game import Game
+from sanma_core.game.actions import KITA, PASS, Action
+from sanma_core.game.scenario import arranged_game
+from sanma_core.game.state import Phase
+from sanma_core.game.wall import WallError
+from sanma_core.rules import Ruleset
+
+from .hands import Retry
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn: ``seat`` draws ``draw``; with ``kita`` it first sets a North aside and draws ``replacement``;
+    then it discards ``discard`` (the tile just drawn when None), declaring riichi with ``riichi``."""
+
+    seat: int
+    draw: int
+    discard: int | None = None
+    kita: bool = False
+    replacement: int | None = None
+    riichi: bool = False
+
+
+def _pass_until_turn(game: Game, seat: int) -> None:
+    for _ in range(12):
+        if game.phase is Phase.TURN and game.turn == seat:
+            return
+        if game.phase is not Phase.RESPONSE:
+            raise Retry
+        for s in list(game.to_act()):
+            game.apply(Action.pass_(s))
+    raise Retry
+
+
+def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed: int | str = 0,
+                dora: Sequence[int] = (), then: tuple[int, int] | None = None,
+                replacements_after: Sequence[int] = ()) -> Game:
+    """Play ``moves`` from a dealt position (seat 0's 13 ``hand`` tiles; the others random from ``seed``).
+
+    With ``then = (seat, tile)`` play stops at that seat's next turn, ``tile`` just drawn (its decision
+    still to make); ``replacements_after`` are the replacement draws after the moves (a kita still to come).
+    Raises :class:`~drills.hands.Retry` when the tiles do not fit the wall or the script is not legal.
+    """
+    draws = [m.draw for m in moves] + ([then[1]] if then else [])
+    replacements = [m.replacement for m in moves if m.kita and m.replacement is not None] + list(replacements_after)
+    try:
+        game = arranged_game(rules, hands=[list(hand), None, None], draws=draws, replacements=replacements,
+                             dora=list(dora), seed=seed)
+    except WallError:
+        raise Retry from None
+    for m in moves:
+        _pass_until_turn(game, m.seat)
+        if game.drawn is None or game.drawn != m.draw:
+            raise Retry
+        if m.kita:
+            kita = next((a for a in game.legal_actions(m.seat) if a.kind == KITA), None)
+            if kita is None:
+                raise Retry
+            game.apply(kita)
+            _pass_until_turn(game, m.seat)
+        tile = game.drawn if m.discard is None else m.discard
+        action = Action.riichi(m.seat, tile) if m.riichi else Action.discard(m.seat, tile)
+        if action not in game.legal_actions(m.seat):
+            raise Retry
+        game.apply(action)
+    if then is not None:
+        _pass_until_turn(game, then[0])
+        if game.drawn != then[1]:
+            raise Retry
+    return game
+
+
+def can_ron(game: Game, seat: int) -> bool:
+    """Whether ``seat`` is offered a ron on the tile just played."""
+    return game.phase is Phase.RESPONSE and any(a.kind == "ron" for a in game.legal_actions(seat))
+
+
+def passes(game: Game, seat: int) -> bool:
+    return game.phase is Phase.RESPONSE and Action.pass_(seat) in game.legal_actions(seat)
+
+
+__all__ = ["Move", "PASS", "can_ron", "passes", "play_script"]

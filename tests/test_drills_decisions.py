@@ -1,0 +1,214 @@
+"""The decision drills (kita, push_fold, riichi_dama, furiten): every answer is the engine's own computation,
+re-done here from the question data over 1,000 seeds, and every case comes up at least 20 times."""
+
+import json
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from drills import check, generate
+from drills.gens import furiten, kita, push_fold, riichi_dama
+from sanma_core.analysis import shanten, waits
+from sanma_core.analysis.efficiency import kita_verdict
+from sanma_core.bots.safety import Threat, danger
+from sanma_core.melds import parse_meld
+from sanma_core.rules import load_preset
+from sanma_core.scoring import ScoringError, score_request
+from sanma_core.tiles import NORTH, kind, kind_name, parse_tile, parse_tiles, to_counts
+
+TENHOU = load_preset("tenhou")
+CLUB = load_preset("club")
+SEEDS = range(1000)
+NEW = {"kita": kita.CASES, "push_fold": push_fold.CASES, "riichi_dama": riichi_dama.CASES, "furiten": furiten.CASES}
+
+
+def _counts(text):
+    return to_counts(parse_tiles(text))
+
+
+def verify_kita(q, rules):
+    case = q.concept
+    want = q.answer["choices"]
+    if case == "kita.riichi_drawn":  # in riichi a drawn North may be set aside (every preset) and should be
+        assert q.data["drawn"] == "4z" and q.data["kita_legal"] and want == ["kita"]
+    elif case == "kita.riichi_hand":  # only the North just drawn: one from the hand stays
+        assert rules.kita_under_riichi_drawn_only and q.data["drawn"] != "4z"
+        assert not q.data["kita_legal"] and want == ["keep"]
+        before = _counts(q.data["hand"])
+        before[parse_tile(q.data["drawn"])] -= 1
+        assert NORTH in waits(before)  # the North in the hand is part of the wait
+    elif case == "kita.first_turn":  # a kita that counts as a call ends the first go-around: no tenhou
+        assert want == (["rinshan"] if rules.kita_is_call else ["tenhou"])
+        steps = {s["step"]: s for s in q.explanation}
+        assert ("tenhou" in steps["first_turn_kita"]["yaku"]) == (not rules.kita_is_call)
+        assert "rinshan_kaihou" in steps["first_turn_kita"]["yaku"] or not rules.kita_is_call
+    else:
+        counts = _counts(q.data["hand"])
+        outside = [0] * 34
+        for m in q.data["melds"]:
+            for t in parse_meld(m).tiles:
+                outside[kind(t)] += 1
+        v = kita_verdict(counts, outside, closed=not q.data["melds"])
+        assert v.reason == case.split(".")[1], q.id
+        assert want == (["kita"] if v.set_aside else ["keep"]), q.id
+
+
+def verify_push_fold(q, rules):
+    d = q.data
+    hand = parse_tiles(d["hand"])
+    visible = to_counts(hand)
+    for t in d["riichi_pond"] + d["other_pond"] + d["own_pond"] + d["indicators"]:
+        visible[parse_tile(t)] += 1
+    visible = [min(4, v) for v in visible]
+    threat = Threat(frozenset(parse_tile(t) for t in d["riichi_pond"]), frozenset(parse_tile(t) for t in d["passed"]))
+    dangers = {k: danger(k, threat, visible) for k in set(hand)}
+    if q.concept == "push_fold.north":
+        safe = not rules.ron_on_kita or dangers[NORTH].category == "genbutsu"
+        assert q.answer["choices"] == (["safe"] if safe else ["dangerous"]), q.id
+        return
+    counts = to_counts(hand)
+    if q.concept == "push_fold.push":
+        assert shanten(counts) == 0
+        keep = []
+        for k in set(hand):
+            counts[k] -= 1
+            if shanten(counts) == 0 and len(waits(counts)) >= 2:
+                keep.append(k)
+            counts[k] += 1
+        low = min(dangers[k].value for k in keep)
+        want = sorted(k for k in keep if dangers[k].value == low)
+        assert low > min(x.value for x in dangers.values())  # pushing costs safety: a real decision
+    else:
+        assert shanten(counts) >= 2  # far from tenpai: fold
+        low = min(x.value for x in dangers.values())
+        want = sorted(k for k in dangers if dangers[k].value == low)
+        cats = {dangers[k].category for k in want}
+        expect = {"push_fold.genbutsu": "genbutsu", "push_fold.suji": "suji", "push_fold.kabe": "no_chance",
+                  "push_fold.honour": "honour", "push_fold.one_chance": "other"}[q.concept]
+        assert cats == {expect}, (q.id, cats)
+        if q.concept == "push_fold.one_chance":
+            assert all(push_fold.one_chance(k, visible) for k in want)
+    assert q.answer["tiles"] == [kind_name(k) for k in want], q.id
+
+
+def _ev(values, live, ron_live, unseen, draws, deal_in, stick):
+    """The stated model, written out again: per go-around a draw (live/unseen) and two discards (ron_live/unseen)."""
+    t = live / unseen
+    r = min(1 - t, 2 * ron_live / unseen * deal_in)
+    win = 1 - (1 - t - r) ** draws
+    p_t, p_r = (win * t / (t + r), win * r / (t + r)) if t + r else (0, 0)
+    return p_t * values["tsumo"] + p_r * values["ron"] - (1000 * (1 - p_t - p_r) if stick else 0)
+
+
+def verify_riichi_dama(q, rules):
+    d = q.data
+    counts = _counts(d["hand"])
+    seen = list(counts)
+    seen[parse_tile(d["indicators"][0])] += 1
+    seen[NORTH] += d["kita"]
+    rows = []
+    for w in d["waits"]:
+        row = {"live": 4 - seen[parse_tile(w)]}
+        for riichi in (False, True):
+            for tsumo in (False, True):
+                request = {"hand": d["hand"] + w, "win": w, "kita": d["kita"], "tsumo": tsumo, "riichi": riichi,
+                           "seat": d["seat"], "round": d["round"], "dora": d["indicators"]}
+                try:
+                    total = score_request(request, rules.name)["total"]
+                except ScoringError:
+                    total = 0
+                row[("tsumo" if tsumo else "ron", riichi)] = total
+        rows.append(row)
+    assert [kind_name(k) for k in waits(counts)] == d["waits"]
+    live = sum(r["live"] for r in rows)
+    ron_rows = [r for r in rows if r[("ron", False)] > 0]
+    ron_live = sum(r["live"] for r in ron_rows)
+
+    def mean(rs, key):
+        n = sum(r["live"] for r in rs)
+        return sum(r[key] * r["live"] for r in rs) / n if n else 0
+
+    unseen = 108 - 13 - d["kita"] - 1 - 3 * d["turn"]
+    draws = d["live_wall"] // 3
+    dama = _ev({"ron": mean(ron_rows, ("ron", False)), "tsumo": mean(rows, ("tsumo", False))}, live, ron_live, unseen,
+               draws, riichi_dama.DAMA_DEAL_IN, False)
+    riichi = _ev({"ron": mean(rows, ("ron", True)), "tsumo": mean(rows, ("tsumo", True))}, live, live, unseen, draws,
+                 riichi_dama.RIICHI_DEAL_IN, True)
+    assert q.answer["choices"] == (["riichi"] if riichi > dama else ["dama"]), (q.id, riichi, dama)
+    ev = next(s for s in q.explanation if s["step"] == "expected_value")
+    assert abs(ev["riichi"] - riichi) <= 1 and abs(ev["dama"] - dama) <= 1
+    if q.concept == "riichi_dama.no_yaku":
+        assert ron_live < live  # some wait has no yaku without riichi
+    if q.concept == "riichi_dama.big_hand":
+        assert q.answer["choices"] == ["dama"] and min(r[("ron", False)] for r in rows) >= 8000
+
+
+def rule_furiten(q):
+    waits_ = set(q.answer["tiles"])
+    d = q.data
+    if waits_ & set(d["discards"]):
+        return True
+    events = d["events"]
+    own = [i for i, e in enumerate(events) if e["seat"] == "E" and e["action"] in ("discard", "riichi")]
+    riichi = next((i for i, e in enumerate(events) if e["seat"] == "E" and e["action"] == "riichi"), None)
+    for i, e in enumerate(events[:-1]):
+        if e["seat"] == "E":
+            continue
+        let_pass = (e["action"] in ("discard", "riichi") and e["tile"] in waits_) or \
+            (e["action"] == "kita" and "4z" in waits_ and d["ron_on_kita"])
+        if let_pass and (i > max(own, default=-1) or (riichi is not None and i > riichi)):
+            return True
+    return False
+
+
+def verify_furiten(q, rules):
+    assert q.answer["tiles"] == [kind_name(k) for k in waits(_counts(q.data["hand"]))], q.id
+    assert q.answer["choices"] == (["furiten"] if rule_furiten(q) else ["not_furiten"]), q.id
+    if q.concept == "furiten.kita_not_discard":
+        assert q.data["kita"] == 1 and "4z" in q.answer["tiles"] and "4z" not in q.data["discards"]
+
+
+VERIFY = {"kita": verify_kita, "push_fold": verify_push_fold, "riichi_dama": verify_riichi_dama, "furiten": verify_furiten}
+
+
+@pytest.mark.parametrize("drill_type", list(NEW))
+def test_answers_are_the_engine_computation_and_every_case_comes_up(drill_type):
+    cases = Counter()
+    for seed in SEEDS:
+        q = generate(drill_type, TENHOU, seed, 1 + seed % 3)
+        VERIFY[drill_type](q, TENHOU)
+        assert check(q, q.answer).correct
+        cases[q.concept] += 1
+    assert set(cases) == set(NEW[drill_type])
+    assert min(cases.values()) >= 20, cases
+
+
+@pytest.mark.parametrize("drill_type", list(NEW))
+def test_under_the_club_rules_too(drill_type):
+    for seed in range(150):
+        VERIFY[drill_type](generate(drill_type, CLUB, seed, 1 + seed % 3), CLUB)
+
+
+def test_answers_follow_the_ruleset():
+    firsts = {r.name: {generate("kita", r, s, 1).answer["choices"][0] for s in range(300)
+                       if generate("kita", r, s, 1).concept == "kita.first_turn"} for r in (TENHOU, CLUB)}
+    assert firsts == {"tenhou": {"rinshan"}, "club": {"tenhou"}}
+    norths = {r.name: {q.answer["choices"][0] for q in (generate("push_fold", r, s, 2) for s in range(300))
+                       if q.concept == "push_fold.north"} for r in (TENHOU, CLUB)}
+    assert norths == {"tenhou": {"safe", "dangerous"}, "club": {"safe"}}
+
+
+@pytest.mark.parametrize("drill_type", list(NEW))
+def test_the_command_prints_json(drill_type):
+    out = subprocess.run([sys.executable, "-m", "sanma_core", "drill", drill_type, "--seed", "12", "--json"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["drill_type"] == drill_type and data["answer"] == generate(drill_type, TENHOU, 12, 1).answer
+
+
+def test_the_mixed_review_asks_them():
+    sources = Counter(generate("mixed", TENHOU, s, 1 + s % 3).data["drill"] for s in range(400))
+    assert all(sources[t] >= 10 for t in NEW), sources
