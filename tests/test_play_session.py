@@ -155,8 +155,9 @@ def test_hints_match_the_analysis_and_the_bots_safety_logic():
     h = hints_for(v, g.events)
     assert h.threats == (1,)
     options = discard_options(to_counts(v.hand), outside_counts(v.melds, v.kita))
+    unseen = [4 - n for n in visible_counts(v)]  # useful tiles count the copies the seat cannot see
     assert {(d.tile, d.shanten, d.useful_count) for d in h.discards} == {
-        (o.tile, o.shanten, o.ukeire.count) for o in options}
+        (o.tile, o.shanten, sum(unseen[k] for k in o.ukeire.tiles)) for o in options}
     threat = Threat(discards=frozenset({parse_tile("5z")}), passed=frozenset({parse_tile("4p")}))
     visible = visible_counts(v)
     assert visible[parse_tile("5z")] == 1 and visible[parse_tile("4p")] == 1
@@ -167,7 +168,8 @@ def test_hints_match_the_analysis_and_the_bots_safety_logic():
     g.apply(Action.discard(0, parse_tile("1m")))
     h13 = hints_for(g.view(0), g.events)
     assert not h13.discards and h13.shanten == shanten(to_counts(g.view(0).hand))
-    assert h13.useful_count == ukeire(to_counts(g.view(0).hand)).count
+    unseen13 = [4 - n for n in visible_counts(g.view(0))]
+    assert h13.useful_count == sum(unseen13[k] for k in ukeire(to_counts(g.view(0).hand)).tiles)
 
 
 def test_kita_hint_compares_keeping_and_setting_aside():

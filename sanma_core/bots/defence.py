@@ -69,7 +69,7 @@ class Watch:
                 continue
             own = frozenset(kind(d.tile) for d in ps.discards)
             if ps.riichi:
-                mark = self._marks[ps.seat]
+                mark = ps.riichi_ponds or self._marks[ps.seat]  # when the riichi was made, else first seen
                 passed = frozenset(
                     kind(d.tile)
                     for other in view.seats

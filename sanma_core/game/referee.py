@@ -252,6 +252,7 @@ class Game:
         self.discards: list[list[Discard]] = [[], [], []]
         self.discarded_kinds: list[set[int]] = [set(), set(), set()]
         self.riichi = [False] * 3
+        self.riichi_ponds: list[tuple[int, int, int] | None] = [None, None, None]
         self.double_riichi = [False] * 3
         self.ippatsu = [False] * 3
         self.temp_furiten = [False] * 3
@@ -452,6 +453,8 @@ class Game:
         elif self.ippatsu[s]:
             self.ippatsu[s] = False
         self.discards[s].append(Discard(tile, tsumogiri, riichi))
+        if riichi:
+            self.riichi_ponds[s] = (len(self.discards[0]), len(self.discards[1]), len(self.discards[2]))
         self.discarded_kinds[s].add(k)
         self.first_turn[s] = False
         self.temp_furiten[s] = False

@@ -34,6 +34,7 @@ class PublicSeat:
     kita: int
     riichi: bool
     hand_size: int
+    riichi_ponds: tuple[int, int, int] | None = None  # the three ponds' sizes just after this seat's riichi discard
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class SeatView:
                 game.kita[s],
                 game.riichi[s],
                 len(game.hands[s]),
+                game.riichi_ponds[s],
             )
             for s in range(3)
         )

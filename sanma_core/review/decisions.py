@@ -9,7 +9,7 @@ or gains. Play mode's review, the Review page and ``sanma review`` all use
 
 >>> from sanma_core.game import Game
 >>> g = Game("tenhou", seed=5)
->>> r = DecisionReviewer({0}, seed=5)
+>>> r = DecisionReviewer({0})
 >>> a = next(a for a in g.legal_actions(0) if a.kind == "discard")
 >>> r.before(g, a); g.apply(a)
 >>> [row.mine.text.startswith("Discard") for row in r.rows[0]]
@@ -21,16 +21,15 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..bots import make_bot
 from ..game import Action, Game
 from ..tiles import kind, tile_name
+from .advice import ADVISOR, advise
 from .hints import DiscardHint, hints_for, visible_counts
 from .summary import hand_label
 
 ACTION_LABELS = {"tsumo": "Tsumo", "ron": "Ron", "pon": "Pon", "minkan": "Kan", "kakan": "Added kan",
                  "ankan": "Closed kan", "kita": "Kita (set North aside)", "nine_terminal_abort": "Nine-terminal abort",
                  "pass": "Pass", "riichi": "Riichi", "discard": "Discard"}
-ADVISOR = "hard"
 
 
 def action_label(a: Action) -> str:
@@ -131,10 +130,10 @@ class DecisionReviewer:
     ``labels[hand]`` its name ("East 2, 1 honba").
     """
 
-    def __init__(self, seats: Collection[int], seed: int | str = 0, advisor: str = ADVISOR,
+    def __init__(self, seats: Collection[int], advisor: str = ADVISOR,
                  hands: Collection[int] | None = None):
         self.seats = frozenset(seats)
-        self.bot = make_bot(advisor, f"{seed}/review")
+        self.advisor = advisor
         self.hands = None if hands is None else frozenset(hands)
         self.rows: dict[int, list[ReviewRow]] = {}
         self.labels: dict[int, str] = {}
@@ -148,7 +147,7 @@ class DecisionReviewer:
             return
         view = game.view(seat)
         self.labels.setdefault(hand, hand_label(view.round_wind, view.dealer, view.honba))
-        decision = self.bot.decide(view, legal)
+        decision = advise(view, legal, self.advisor)
         shapes = {h.tile: h for h in hints_for(view, game.events).discards}  # empty when answering a discard
         unseen = [4 - v for v in visible_counts(view)]
         self.rows.setdefault(hand, []).append(ReviewRow(

@@ -1,7 +1,10 @@
 """Hints for the human seat, from public information only: shape, waits, furiten, kita, danger against riichi.
 
-Shape numbers come from :mod:`sanma_core.analysis`; danger comes from the bots'
-defence logic (:mod:`sanma_core.bots.safety`), so a hint and a bot never disagree.
+Shape numbers come from :mod:`sanma_core.analysis`; useful tiles are counted as
+the copies this seat cannot see (the same count the reviews and the efficiency
+drill use); danger comes from the bots' defence logic (:mod:`sanma_core.bots.safety`).
+With ``advised=True`` the advisor's choice (:func:`~sanma_core.review.advice.advise`,
+the same one the reviews compare with) comes first, with its reason.
 
 >>> from sanma_core.game import Game
 >>> g = Game(seed=3)
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import discard_options, outside_counts, shanten, ukeire
+from ..bots.base import Decision
 from ..bots.safety import Danger, Threat, danger
 from ..game import SeatView
 from ..tiles import NORTH, NUM_KINDS, from_mjai, kind, to_counts
@@ -50,12 +54,13 @@ class KitaHint:
 class Hints:
     shanten: int  # -1 complete, 0 tenpai
     useful: tuple[int, ...]  # kinds that lower the shanten (13-tile-sized hands)
-    useful_count: int  # copies of them outside the own hand, melds and kita
+    useful_count: int  # copies of them this seat cannot see
     waits: tuple[int, ...]
     furiten: bool
     kita: KitaHint | None
     threats: tuple[int, ...]  # seats in riichi
-    discards: tuple[DiscardHint, ...]  # own turn: one per distinct kind, best first
+    discards: tuple[DiscardHint, ...]  # own turn: one per distinct kind, the advisor's first, then best shape
+    advice: Decision | None = None  # the advisor's choice among the legal actions (with advised=True)
 
 
 def _threats(view: SeatView, events: Sequence[dict[str, Any]]) -> dict[int, Threat]:
@@ -96,7 +101,7 @@ def visible_counts(view: SeatView) -> list[int]:
     return [min(4, c) for c in seen[:NUM_KINDS]]
 
 
-def hints_for(view: SeatView, events: Sequence[dict[str, Any]]) -> Hints:
+def hints_for(view: SeatView, events: Sequence[dict[str, Any]], advised: bool = False) -> Hints:
     """All hints for the seat of ``view``; ``events`` are the game's public events (for the riichi timing)."""
     counts = to_counts(view.hand)
     outside = outside_counts(view.melds, view.kita)
@@ -107,13 +112,15 @@ def hints_for(view: SeatView, events: Sequence[dict[str, Any]]) -> Hints:
     useful_count = 0
     options: list[DiscardHint] = []
     kita_hint = None
+    unseen = [4 - v for v in visible]
     if len(view.hand) % 3 == 1:
         u = ukeire(counts, outside)
-        useful, useful_count = tuple(u.tiles), u.count
+        useful, useful_count = tuple(u.tiles), sum(unseen[k] for k in u.tiles)
     else:
         for opt in discard_options(counts, outside):
             ds = tuple(danger(opt.tile, t, visible) for t in threats.values())
-            options.append(DiscardHint(opt.tile, opt.shanten, tuple(opt.ukeire.tiles), opt.ukeire.count,
+            options.append(DiscardHint(opt.tile, opt.shanten, tuple(opt.ukeire.tiles),
+                                       sum(unseen[k] for k in opt.ukeire.tiles),
                                        sum(d.value for d in ds) if ds else None, ds))
         options.sort(key=lambda o: (o.shanten, -o.useful_count, o.danger or 0.0, o.tile))
         if any(a.kind == "kita" for a in view.legal_actions):
@@ -123,8 +130,16 @@ def hints_for(view: SeatView, events: Sequence[dict[str, Any]]) -> Hints:
             out_kita[NORTH] += 1
             keep = min((o.shanten for o in options), default=sh)
             kita_hint = KitaHint(keep, shanten(without, out_kita))
+    advice = None
+    if advised and len(view.legal_actions) > 1:
+        from .advice import advise
+
+        advice = advise(view, view.legal_actions)
+        if advice.action.tile is not None and advice.action.kind in ("discard", "riichi"):
+            pick = kind(advice.action.tile)
+            options.sort(key=lambda o: o.tile != pick)  # stable: the rest keep the shape order
     return Hints(sh, useful, useful_count, tuple(view.waits), view.furiten, kita_hint, tuple(sorted(threats)),
-                 tuple(options))
+                 tuple(options), advice)
 
 
 __all__ = ["DiscardHint", "Hints", "KitaHint", "hints_for", "visible_counts"]

@@ -240,7 +240,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     seats = _seats(players, names)
     counter = _Counter()
     observers: list[Any] = [counter]
-    reviewer = DecisionReviewer(seats, seed="record", advisor=advisor) if decisions else None
+    reviewer = DecisionReviewer(seats, advisor=advisor) if decisions else None
     if reviewer is not None:
         observers.append(reviewer)
     finder = None

@@ -317,7 +317,7 @@ def _table(session: PlaySession) -> None:
         st.button("Undo my last discard", key="play_undo", on_click=_undo)
     if st.session_state.get("play_hints", True):
         with st.container(border=True):
-            render.hints(hints_for(view, session.game.events), names)
+            render.hints(hints_for(view, session.game.events, advised=True), names)
 
 
 def _reviews(session: PlaySession, hands: list[int] | None) -> list[HandReview]:

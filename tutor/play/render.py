@@ -6,6 +6,7 @@ Tile faces come from :mod:`tutor.tiles_svg`.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 
@@ -19,7 +20,7 @@ from sanma_core.review.summary import WIND_NAMES, GameSummary, HandSummary, WinS
 from sanma_core.tiles import kind_name, tile_name
 from tutor.tiles_svg import TableView, table_html, tile_data_uri, tiles_html
 
-from .review import HandReview
+from .review import HandReview, action_text
 
 POND_CSS = """
 .pm-pond{display:grid;grid-template-columns:repeat(6,max-content);gap:2px;align-items:end;margin:.2rem 0 .4rem 0}
@@ -101,6 +102,9 @@ def _shanten_text(n: int) -> str:
 
 
 def hints(h: Hints, names: Sequence[str]) -> None:
+    if h.advice is not None:
+        st.success(f"**The hard bot would:** {html.escape(action_text(h.advice.action))} — {html.escape(h.advice.reason)}",
+                   icon=":material/lightbulb:")
     st.markdown(f"**Hand:** {_shanten_text(h.shanten)}")
     if h.waits:
         st.markdown("**Waits**")
@@ -109,7 +113,7 @@ def hints(h: Hints, names: Sequence[str]) -> None:
         st.warning("Furiten: you cannot win by ron now (a winning tile is among your discards, or you passed one). "
                    "Tsumo still wins.")
     if h.useful:
-        st.markdown(f"**Useful tiles** — {h.useful_count} copies not in your hand")
+        st.markdown(f"**Useful tiles** — {h.useful_count} copies you cannot see")
         st.html(tiles_html(h.useful))
     if h.kita is not None:
         text = ("This North can be set aside (kita): +1 han of dora for each North, and a replacement draw. "
@@ -124,13 +128,14 @@ def hints(h: Hints, names: Sequence[str]) -> None:
     if h.discards:
         rows = []
         for d in h.discards:
-            row = {"discard": kind_name(d.tile), "shanten after": d.shanten, "useful copies": d.useful_count,
+            row = {"discard": kind_name(d.tile), "shanten after": d.shanten, "useful unseen": d.useful_count,
                    "useful tiles": " ".join(kind_name(k) for k in d.useful)}
             if d.danger is not None:
                 row["danger"] = round(d.danger, 1)
                 row["why"] = "; ".join(x.reason for x in d.dangers)
             rows.append(row)
-        st.markdown("**Discards** (best shape first)")
+        st.markdown("**Discards** (the hard bot's choice first, then the best shape)" if h.advice is not None
+                    else "**Discards** (best shape first)")
         st.dataframe(rows, hide_index=True, key="play_hint_table")
 
 

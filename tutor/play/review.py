@@ -24,7 +24,7 @@ def review_game(settings: PlaySettings, steps: Sequence[Step], hands: Sequence[i
                 advisor: str = ADVISOR) -> list[HandReview]:
     """Reviews of the human's decisions, one per hand in ``hands`` (every hand played when None), in order."""
     game = settings.new_game()
-    reviewer = DecisionReviewer({settings.seat}, settings.seed, advisor, hands)
+    reviewer = DecisionReviewer({settings.seat}, advisor, hands)
     last = None if hands is None else max(hands, default=-1)  # no need to replay past it
     for step in steps:
         if step.action is None:
