@@ -100,7 +100,7 @@ def test_score_explanation_is_itemised(calc):
     calc.segmented_control(key="calc_by").set_value("tsumo").run()
     text = " ".join(m.value for m in calc.markdown)
     assert "**3. Fu**" in text and "| **total** | 36 rounded up | **40** |" in text
-    assert "tanki" in text and "kita: 2 North(s) set aside = 4 han" in text
+    assert "tanki" in text and "kita: 2 Norths set aside = 4 han" in text
     assert "tsumo loss" in text
 
 

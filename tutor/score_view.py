@@ -79,7 +79,7 @@ def _show(expl: dict[str, Any]) -> None:
         if kita.get("set_aside"):
             extra = f", ×2 because an indicator points at North ({kita.get('indicators_on_north')})" \
                 if kita.get("indicators_on_north") else ""
-            lines.append(f"- kita: {kita['set_aside']} North(s) set aside = {kita.get('han', 0)} han{extra}")
+            lines.append(f"- kita: {kita['set_aside']} North{'s' if kita['set_aside'] != 1 else ''} set aside = {kita.get('han', 0)} han{extra}")
         lines.append(f"- totals: dora {dora.get('dora', 0)}, red fives {dora.get('aka', 0)}, ura {dora.get('ura', 0)}, "
                      f"kita {dora.get('kita', 0)}")
         st.markdown("**4. Dora and kita**\n" + "\n".join(lines))

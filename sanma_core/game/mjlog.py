@@ -346,7 +346,7 @@ class _Reader:
         source = hand["last_discarder"]
         if kind in ("pon", "minkan") and (source is None or (source - who) % 4 != m & 3):
             raise self.fail(f"the called tile should be the last discard (from seat {source}), "
-                            f"but the meld code says it came from {m & 3} seat(s) after the caller")
+                            f"but the meld code says it came from {m & 3} seat{'s' if (m & 3) != 1 else ''} after the caller")
         hand["last_draw"][who] = None
         if kind in ("pon", "minkan"):
             hand["draws"][who].append(text)

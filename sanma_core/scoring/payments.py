@@ -263,7 +263,7 @@ def final_placement(rules: Ruleset, points: list[int], leftover_sticks: int = 0,
     for rank, seat in enumerate(order, start=1):
         steps = []
         if rank == 1 and leftover_sticks:
-            steps.append(f"{points[seat]} + {leftover_sticks} leftover stick(s) = {finals[seat]}")
+            steps.append(f"{points[seat]} + {leftover_sticks} leftover stick{'s' if leftover_sticks != 1 else ''} = {finals[seat]}")
         diff = (finals[seat] - rules.return_points) / 1000
         steps.append(f"({finals[seat]} − {rules.return_points}) / 1000 = {diff:+g}")
         score = diff + rules.uma[rank - 1]

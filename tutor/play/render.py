@@ -272,7 +272,7 @@ def draw_block(summary: HandSummary, names: Sequence[str]) -> None:
 def hand_result(summary: HandSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> None:
     st.header(f"{summary.title} — {summary.label}")
     if summary.sticks and summary.kind == "win":
-        st.caption(f"{summary.sticks} riichi stick(s) on the table go to the winner.")
+        st.caption(f"{summary.sticks} riichi stick{'s' if summary.sticks != 1 else ''} on the table go{'' if summary.sticks != 1 else 'es'} to the winner.")
     for w in summary.wins:
         win_block(w, names, rules_title, me)
     if summary.kind != "win":
