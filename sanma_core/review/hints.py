@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis import discard_options, outside_counts, shanten, ukeire
+from ..analysis import outside_counts, shanten, ukeire
+from ..analysis.efficiency import discard_values, rank_discards
 from ..bots.base import Decision
 from ..bots.safety import Danger, Threat, danger
+from ..dora import dora_kinds
 from ..game import SeatView
 from ..tiles import NORTH, NUM_KINDS, from_mjai, kind, to_counts
 
@@ -112,17 +114,19 @@ def hints_for(view: SeatView, events: Sequence[dict[str, Any]], advised: bool = 
     useful_count = 0
     options: list[DiscardHint] = []
     kita_hint = None
-    unseen = [4 - v for v in visible]
+    unseen = [4 - v for v in visible]  # the same count as sanma_core.analysis.efficiency with seen=visible
     if len(view.hand) % 3 == 1:
         u = ukeire(counts, outside)
         useful, useful_count = tuple(u.tiles), sum(unseen[k] for k in u.tiles)
     else:
-        for opt in discard_options(counts, outside):
-            ds = tuple(danger(opt.tile, t, visible) for t in threats.values())
-            options.append(DiscardHint(opt.tile, opt.shanten, tuple(opt.ukeire.tiles),
-                                       sum(unseen[k] for k in opt.ukeire.tiles),
+        dangers = {k: tuple(danger(k, t, visible) for t in threats.values()) for k in {kind(t) for t in view.hand}}
+        values = discard_values(view.hand, dora_kinds(view.dora_indicators))
+        ranked = rank_discards(counts, outside, seen=visible, value=values,
+                               danger={k: sum(d.value for d in ds) for k, ds in dangers.items()})
+        for opt in ranked:  # the one order of sanma_core.analysis.efficiency
+            ds = dangers[opt.tile]
+            options.append(DiscardHint(opt.tile, opt.shanten, opt.useful, opt.useful_count,
                                        sum(d.value for d in ds) if ds else None, ds))
-        options.sort(key=lambda o: (o.shanten, -o.useful_count, o.danger or 0.0, o.tile))
         if any(a.kind == "kita" for a in view.legal_actions):
             without = list(counts)
             without[NORTH] -= 1
