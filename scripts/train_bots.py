@@ -70,6 +70,18 @@ def collect(path: Path, games: int, skip: int = 0) -> list[tuple[list[list[float
     return out.groups
 
 
+def cached(path: Path, games: int, cache: Path | None, name: str) -> list[tuple[list[list[float]], int]]:
+    """Collected decisions, read from ``cache/NAME.json`` when it holds the same number of games."""
+    file = cache / f"{name}-{games}.json" if cache is not None else None
+    if file is not None and file.exists():
+        return [(rows, i) for rows, i in json.loads(file.read_text())]
+    groups = collect(path, games)
+    if file is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps(groups))
+    return groups
+
+
 def _arrays(groups):
     x = np.array([row for rows, _ in groups for row in rows], dtype=np.float64)
     sizes = np.array([len(rows) for rows, _ in groups])
@@ -99,9 +111,45 @@ def fit(groups, l2: float = 1e-4, steps: int = 400, seed: int = 7) -> np.ndarray
     return w
 
 
+def fit_mlp(groups, hidden: int = 24, steps: int = 600, l2: float = 1e-4, lr: float = 0.03,
+            seed: int = 7) -> dict[str, np.ndarray]:
+    """A linear term plus one tanh hidden layer over the standardised features, by Adam."""
+    x, starts, sizes, chosen = _arrays(groups)
+    mu, sd = x.mean(axis=0), x.std(axis=0) + 1e-6
+    xs = (x - mu) / sd
+    group = np.repeat(np.arange(len(sizes)), sizes)
+    rng = np.random.default_rng(seed)
+    params = {"v": np.zeros(x.shape[1]), "W1": rng.normal(0, 0.3, (hidden, x.shape[1])), "b1": np.zeros(hidden),
+              "w2": rng.normal(0, 0.1, hidden)}
+    m = {k: np.zeros_like(p) for k, p in params.items()}
+    v = {k: np.zeros_like(p) for k, p in params.items()}
+    y = np.zeros(len(x))
+    y[chosen] = 1.0
+    for t in range(1, steps + 1):
+        h = np.tanh(xs @ params["W1"].T + params["b1"])
+        s = xs @ params["v"] + h @ params["w2"]
+        smax = np.maximum.reduceat(s, starts)
+        e = np.exp(s - smax[group])
+        p = e / np.add.reduceat(e, starts)[group]
+        g = (p - y) / len(sizes)
+        dz = (g[:, None] * params["w2"][None, :]) * (1 - h**2)
+        grads = {"v": xs.T @ g + l2 * params["v"], "w2": h.T @ g + l2 * params["w2"],
+                 "W1": dz.T @ xs + l2 * params["W1"], "b1": dz.sum(axis=0)}
+        for k in params:
+            m[k] = 0.9 * m[k] + 0.1 * grads[k]
+            v[k] = 0.999 * v[k] + 0.001 * grads[k] ** 2
+            params[k] -= lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
+    return {"mu": mu, "sd": sd, **params}
+
+
+def scores(x: np.ndarray, model: dict[str, np.ndarray]) -> np.ndarray:
+    xs = (x - model["mu"]) / model["sd"]
+    return xs @ model["v"] + np.tanh(xs @ model["W1"].T + model["b1"]) @ model["w2"]
+
+
 def accuracy(groups, w) -> float:
     x, starts, sizes, chosen = _arrays(groups)
-    s = x @ w
+    s = scores(x, w) if isinstance(w, dict) else x @ w
     hits = 0
     for st, n, c in zip(starts, sizes, chosen, strict=True):
         hits += int(st + int(np.argmax(s[st:st + n])) == c)
@@ -114,16 +162,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dev", type=int, default=50, help="development games to report on")
     p.add_argument("--out", default=str(MODEL_FILE))
     p.add_argument("--data", default=str(DATA))
+    p.add_argument("--cache", default=None, help="a folder to keep the collected decisions in between runs")
+    p.add_argument("--hidden", type=int, default=24, help="hidden units (0: a linear model)")
+    p.add_argument("--steps", type=int, default=600)
     args = p.parse_args(argv)
     t0 = time.time()
-    train = collect(Path(args.data) / "tenhou-phoenix-train.jsonl.gz", args.games)
-    dev = collect(Path(args.data) / "tenhou-phoenix-dev.jsonl.gz", args.dev) if args.dev else []
+    cache = Path(args.cache) if args.cache else None
+    train = cached(Path(args.data) / "tenhou-phoenix-train.jsonl.gz", args.games, cache, "train")
+    dev = cached(Path(args.data) / "tenhou-phoenix-dev.jsonl.gz", args.dev, cache, "dev") if args.dev else []
     print(f"{len(train)} training decisions, {len(dev)} development decisions ({time.time() - t0:.0f} s)")
     w = fit(train)
-    print(f"agreement: training {accuracy(train, w):.3f}" + (f", development {accuracy(dev, w):.3f}" if dev else ""))
+    model = fit_mlp(train, args.hidden, args.steps) if args.hidden else None
+    best = model if model is not None else w
+    print(f"agreement (linear): training {accuracy(train, w):.3f}" + (f", development {accuracy(dev, w):.3f}" if dev else ""))
+    if model is not None:
+        print(f"agreement (hidden layer of {args.hidden}): training {accuracy(train, model):.3f}"
+              + (f", development {accuracy(dev, model):.3f}" if dev else ""))
+    out = {"features": list(FEATURES), "weights": [round(float(a), 5) for a in w], "games": args.games}
+    if model is not None:
+        out["network"] = {k: (a if k == "sd" else np.round(a, 5)).tolist() for k, a in best.items()}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps({"features": list(FEATURES), "weights": [round(float(a), 5) for a in w],
-                                          "games": args.games}, indent=1) + "\n", encoding="utf-8")
+    Path(args.out).write_text(json.dumps(out) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.time() - t0:.0f} s")
     return 0
 

@@ -41,6 +41,10 @@ def test_training_on_a_small_slice_fits_better_than_chance(tmp_path):
     assert train.main(["--games", "1", "--dev", "0", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["features"] == list(FEATURES) and len(data["weights"]) == len(FEATURES)
+    net = data["network"]
+    assert len(net["W1"]) == 24 and all(len(r) == len(FEATURES) for r in net["W1"]) and len(net["w2"]) == 24
+    model = train.fit_mlp(groups, hidden=8, steps=150)
+    assert train.accuracy(groups, model) > chance + 0.25
 
 
 def test_the_shipped_model_matches_the_features_and_hard_uses_it():

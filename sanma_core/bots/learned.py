@@ -17,7 +17,7 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..tiles import HONOURS, NORTH, RED_5P, kind
 
@@ -125,20 +125,55 @@ def candidate_features(table: Table, cands: Sequence[Candidate], threatened: boo
     return rows
 
 
+class Model:
+    """The fitted scorer: a linear term and, when fitted, one tanh hidden layer over standardised features."""
+
+    def __init__(self, weights: Sequence[float], network: dict[str, Any] | None = None):
+        self.weights = tuple(float(w) for w in weights)
+        self.network = None
+        if network is not None:
+            import numpy as np
+
+            self.network = {k: np.asarray(v, dtype=float) for k, v in network.items()}
+            sd = self.network["sd"]
+            self.network["sd"] = np.where(sd > 1e-9, sd, 1.0)  # a feature constant in training: left unscaled
+
+    def score(self, rows: Sequence[Sequence[float]]) -> list[float]:
+        if self.network is None:
+            return [sum(x * w for x, w in zip(row, self.weights, strict=True)) for row in rows]
+        import numpy as np
+
+        n = self.network
+        xs = (np.asarray(rows, dtype=float) - n["mu"]) / n["sd"]
+        return (xs @ n["v"] + np.tanh(xs @ n["W1"].T + n["b1"]) @ n["w2"]).tolist()
+
+    def effects(self) -> tuple[float, ...]:
+        """Each feature's direct weight (the linear part, per unit of the feature), for the reason line."""
+        if self.network is None:
+            return self.weights
+        return tuple((self.network["v"] / self.network["sd"]).tolist())
+
+
 @lru_cache(maxsize=1)
-def load_weights() -> tuple[float, ...] | None:
-    """The fitted weights shipped with the package (None when the file is missing or of another shape)."""
+def load_model() -> Model | None:
+    """The fitted model shipped with the package (None when the file is missing or of another shape)."""
     try:
         data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if data.get("features") != list(FEATURES):
         return None
-    return tuple(float(w) for w in data["weights"])
+    return Model(data["weights"], data.get("network"))
+
+
+def load_weights() -> tuple[float, ...] | None:
+    """The linear weights of the shipped model."""
+    model = load_model()
+    return model.weights if model is not None else None
 
 
 def score_rows(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
-    return [sum(x * w for x, w in zip(row, weights, strict=True)) for row in rows]
+    return Model(weights).score(rows)
 
 
 def deciding_words(chosen: Sequence[float], other: Sequence[float], weights: Sequence[float], n: int = 2) -> list[str]:

@@ -14,7 +14,7 @@ from ..game.actions import Action
 from ..tiles import kind, tile_name
 from .base import Decision
 from .defence import main_danger, total_danger
-from .learned import candidate_features, deciding_words, load_weights, score_rows
+from .learned import candidate_features, deciding_words, load_model
 from .levels import Candidate, HardBot
 from .table import Table
 
@@ -42,13 +42,13 @@ class LearnedBot(HardBot):
         return cands, candidate_features(table, cands, bool(riichi), drawn, categories, value_choice)
 
     def _discard(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
-        weights = load_weights()
-        if weights is None:
+        model = load_model()
+        if model is None:
             return super()._discard(view, legal, table)
         cands, rows = self.ranked(view, legal, table)
         if not cands:
             return super()._discard(view, legal, table)
-        scores = score_rows(rows, weights)
+        scores = model.score(rows)
         order = sorted(range(len(cands)), key=lambda i: (-scores[i], cands[i].kind))
         chosen = cands[order[0]]
         if chosen.shanten == 0:
@@ -57,7 +57,7 @@ class LearnedBot(HardBot):
                 return riichi
         text = self._describe(table, chosen, self._before(view, table))
         if len(order) > 1:
-            words = deciding_words(rows[order[0]], rows[order[1]], weights)
+            words = deciding_words(rows[order[0]], rows[order[1]], model.effects())
             if words:
                 text += f" ({' and '.join(words)}, as strong players weigh it)"
         facts = {"kind": "discard", "tile": tile_name(chosen.action.tile), "shanten": chosen.shanten,
