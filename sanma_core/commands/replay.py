@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ..game.mjai import RecordError
-from ..game.records import read_record
+from ..game.records import read_record, read_record_text
 from ..rules import RulesetError, get_ruleset
 
 
@@ -47,11 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     except RulesetError as exc:
         return _fail(None, str(exc))
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
+        text = read_record_text(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(None, f"cannot read {args.file}: {exc}")
     try:

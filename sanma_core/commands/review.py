@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from ..game.mjai import RecordError
-from ..game.records import MAX_RECORD_BYTES
+from ..game.records import read_record_text
 from ..melds import format_meld
 from ..review.record import HandReview, RecordReview, review_record
 from ..review.summary import WinSummary
@@ -156,11 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     except RulesetError as exc:
         return _fail(args.json, str(exc))
     try:
-        if args.file == "-":
-            text = sys.stdin.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read(MAX_RECORD_BYTES + 1)
+        text = read_record_text(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(args.json, f"cannot read {args.file}: {exc}")
     try:

@@ -21,6 +21,19 @@ from .replay import ReplayResult, replay_events
 MAX_RECORD_BYTES = 5 * 1024 * 1024
 
 
+def read_record_text(path: str) -> str:
+    """The text of a record file (``-``: standard input), read up to just past the size limit.
+
+    Raises ``OSError`` or ``UnicodeDecodeError``; :func:`read_record` refuses a text over the limit.
+    """
+    import sys
+
+    if path == "-":
+        return sys.stdin.read(MAX_RECORD_BYTES + 1)
+    with open(path, encoding="utf-8") as fh:
+        return fh.read(MAX_RECORD_BYTES + 1)
+
+
 def record_format(text: str) -> str:
     """``"mjlog"``, ``"tenhou6"`` or ``"mjai"``."""
     stripped = text.lstrip("\ufeff \t\r\n")
