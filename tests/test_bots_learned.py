@@ -13,7 +13,7 @@ import pytest
 from sanma_core.bots import make_bot
 from sanma_core.bots.agreement import AgreementCounter
 from sanma_core.bots.arena import play_bot_game
-from sanma_core.bots.learned import FEATURES, MODEL_FILE, load_weights
+from sanma_core.bots.learned import FEATURES, MODEL_FILE, load_model
 from sanma_core.bots.learned_bot import LearnedBot
 from sanma_core.game import GameMode
 from sanma_core.game.records import read_record
@@ -50,7 +50,7 @@ def test_training_on_a_small_slice_fits_better_than_chance(tmp_path):
 def test_the_shipped_model_matches_the_features_and_hard_uses_it():
     data = json.loads(MODEL_FILE.read_text())
     assert data["features"] == list(FEATURES)
-    assert load_weights() is not None and isinstance(make_bot("hard"), LearnedBot)
+    assert load_model() is not None and isinstance(make_bot("hard"), LearnedBot)
 
 
 def test_hard_plays_whole_games_to_the_end():

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..tiles import HONOURS, NORTH, RED_5P, kind
+from ..tiles import HONOURS, NORTH, RED_5P
 
 if TYPE_CHECKING:
     from .levels import Candidate
@@ -166,14 +166,6 @@ def load_model() -> Model | None:
     return Model(data["weights"], data.get("network"))
 
 
-def load_weights() -> tuple[float, ...] | None:
-    """The linear weights of the shipped model."""
-    model = load_model()
-    return model.weights if model is not None else None
-
-
-def score_rows(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
-    return Model(weights).score(rows)
 
 
 def deciding_words(chosen: Sequence[float], other: Sequence[float], weights: Sequence[float], n: int = 2) -> list[str]:
@@ -181,6 +173,3 @@ def deciding_words(chosen: Sequence[float], other: Sequence[float], weights: Seq
     gains = sorted(((x - y) * w, name) for name, x, y, w in zip(FEATURES, chosen, other, weights, strict=True))
     return [WORDS[name] for gain, name in reversed(gains[-n:]) if gain > 0]
 
-
-def tile_kind(tile: int) -> int:
-    return kind(tile)

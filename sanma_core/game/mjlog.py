@@ -30,10 +30,10 @@ from typing import Any
 from urllib.parse import unquote
 
 from .mjai import RecordError
+from .tenhou6_calls import TSUMOGIRI
 from .tenhou6_results import hand_name
 
 MAX_BYTES = 5 * 1024 * 1024
-TSUMOGIRI = 60
 SEATS = 3
 RED_IDS = (16, 52, 88)
 

@@ -17,11 +17,8 @@ from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import final_placement
 from ..tiles import from_mjai, kind, to_tenhou
 from .mjai import is_kita_event
-from .tenhou6_calls import call_string, tenhou_sorted
+from .tenhou6_calls import KITA, TSUMOGIRI, call_string, tenhou_sorted
 from .tenhou6_results import draw_entry, win_entry
-
-TSUMOGIRI = 60
-KITA = "f44"
 
 
 def _code(pai: str) -> int:

@@ -21,6 +21,9 @@ from typing import NamedTuple
 
 from ..tiles import RED_5P, RED_5S, from_tenhou, kind, to_tenhou
 
+TSUMOGIRI = 60  # in a discard list: the tile just drawn
+KITA = "f44"  # in a discard list: a North set aside
+
 #: Letter slot (0 first … last) by ``d = (source − caller) mod 4``, for 3 and 4 own-plus-called tiles.
 _SLOT = {3: {3: 0, 2: 1, 1: 2}, 4: {3: 0, 2: 1, 1: 3}}
 

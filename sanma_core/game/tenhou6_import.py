@@ -21,12 +21,10 @@ from .actions import Action, IllegalActionError
 from .mjai import RecordError
 from .referee import Game
 from .state import GameMode, Phase
-from .tenhou6_calls import CallError, parse_call
+from .tenhou6_calls import KITA, TSUMOGIRI, CallError, parse_call
 from .tenhou6_results import DRAW_KINDS, hand_name
 from .wall import Wall
 
-TSUMOGIRI = 60
-KITA = "f44"
 #: How the engine names the ends of a hand, for messages.
 ENDINGS = {"win": "a win", "exhaustive_draw": "an exhaustive draw", "nagashi_mangan": "nagashi mangan",
            "nine_terminals": "a nine-terminal abort", "four_kans": "a four-kan abort"}

@@ -215,12 +215,13 @@ def _seats(players: Sequence[int | str] | None, names: tuple[str, str, str]) -> 
     return tuple(sorted(set(seats)))
 
 
-def _names(fmt: str, text: str) -> tuple[str, str, str]:
-    if fmt == "mjai":
-        first = next((e for e in loads(text) if e.get("type") == "start_game"), {})
+def _names(parsed: list[dict[str, Any]] | dict[str, Any]) -> tuple[str, str, str]:
+    """Player names of a parsed record: mjai events, or a tenhou.net/6 object."""
+    if isinstance(parsed, list):
+        first = next((e for e in parsed if e.get("type") == "start_game"), {})
         names = list(first.get("names") or [])
     else:
-        names = list(tenhou6_document(text).get("name") or [])
+        names = list(parsed.get("name") or [])
     names = [str(n) for n in names[:3]] + [""] * (3 - len(names[:3]))
     return names[0], names[1], names[2]
 
@@ -236,7 +237,8 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
         raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
     fmt = record_format(text)
-    names = _names(fmt, text)
+    parsed = loads(text) if fmt == "mjai" else tenhou6_document(text)
+    names = _names(parsed)
     seats = _seats(players, names)
     counter = _Counter()
     observers: list[Any] = [counter]
@@ -251,7 +253,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
         observers.append(finder)
     mismatches: list[RecordError] = []
     game = read_record(text, ruleset, observers=observers, mismatches=mismatches).game
-    log = _log_deltas_tenhou(tenhou6_document(text)) if fmt != "mjai" else _log_deltas_mjai(loads(text))
+    log = _log_deltas_mjai(parsed) if isinstance(parsed, list) else _log_deltas_tenhou(parsed)
     found = list(finder.moments) if finder is not None else []
     starts = [e for e in game.events if e.get("type") == "start_kyoku"]
     hands = []
