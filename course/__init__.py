@@ -6,7 +6,7 @@ Public API (the app and the ``sanma lessons`` command use these names):
   in ``lessons/*.yaml``, validated and ordered; ``Course.lessons`` (list of
   :class:`Lesson`) and ``Course.errors`` (list of :class:`LessonIssue`, each with
   ``file``, ``line``, ``field``, ``message``). A broken file never stops the others.
-- :func:`render_step` ``(step, rules, lang="en") -> RenderedStep`` — text, tile
+- :func:`render_step` ``(step, rules) -> RenderedStep`` — text, tile
   diagrams, comparison rows, a generated table and questions with every
   ``{{ placeholder }}`` filled from the engine under ``rules``.
 - :func:`check_answer` ``(question, answer, rules) -> CheckResult`` with
@@ -16,7 +16,7 @@ Public API (the app and the ``sanma lessons`` command use these names):
 Lesson YAML (one lesson per file)::
 
     id: tsumo-loss                 # lower-case id, used by prerequisites
-    title: Tsumo loss              # text: a string, or {en: ..., de: ..., es: ...}
+    title: Tsumo loss              # text: one string (placeholders allowed)
     order: 90                      # position in the course
     summary: Why a self-draw pays less.
     prerequisites: [han-fu-points]
@@ -56,7 +56,6 @@ from .loader import DEFAULT_DIRECTORY, load_course, load_lesson_text
 from .render import CheckResult, Fill, FilledText, RenderedStep, check_answer, expected_answer, fill_text, render_step
 from .schema import (
     DRILL_IDS,
-    LANGUAGES,
     QUESTION_KINDS,
     Course,
     Diagram,
@@ -72,7 +71,6 @@ from .tables import RenderedTable
 __all__ = [
     "DEFAULT_DIRECTORY",
     "DRILL_IDS",
-    "LANGUAGES",
     "QUESTION_KINDS",
     "CheckResult",
     "Course",

@@ -4,7 +4,8 @@
     sanma lessons --show ID             print one lesson, filled in under a ruleset
     sanma lessons --check               validate every lesson under every preset
 
-``--check`` exits 1 when any lesson has a problem (each printed as
+``--check`` renders every lesson under every preset and a north-bisection
+variant, and exits 1 when any lesson has a problem (each printed as
 ``file:line: field: message``), 0 otherwise.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sanma_core.rules import PRESETS, RulesetError, get_ruleset
+from sanma_core.rules import PRESETS, Ruleset, RulesetError, get_ruleset, load_preset
 
 from .loader import load_course
 from .render import check_answer, render_step
@@ -22,12 +23,19 @@ from .schema import Lesson, LessonError, LessonIssue
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sanma lessons", description="The sanma course: list, show or check lessons.")
-    p.add_argument("--check", action="store_true", help="validate every lesson (all presets unless --ruleset)")
+    p.add_argument("--check", action="store_true", help="validate every lesson (all presets and north-bisection unless --ruleset)")
     p.add_argument("--ruleset", help="preset name or ruleset YAML file")
     p.add_argument("--dir", help="lesson directory (default: the project's lessons/)")
     p.add_argument("--show", metavar="ID", help="print one lesson")
-    p.add_argument("--lang", default="en", help="language for --show (en, de, es)")
     return p
+
+
+def check_rulesets() -> list[Ruleset]:
+    """What ``--check`` renders the course under: every preset, and a north-bisection variant
+    (the tsumo payment no preset uses), so a lesson cannot assume tsumo loss."""
+    bisection = load_preset("mahjongsoul").replace(
+        name="north-bisection", title="Mahjong Soul, north-bisection", tsumo_payment="north_bisection")
+    return [load_preset(name) for name in PRESETS] + [bisection]
 
 
 MIN_DIAGRAMS = 1
@@ -44,7 +52,7 @@ def course_policy(lesson: Lesson) -> list[LessonIssue]:
     return issues
 
 
-def run_check(rulesets: list[str], directory: str | None) -> tuple[dict[str, int], list[LessonIssue]]:
+def run_check(rulesets: list[str | Ruleset], directory: str | None) -> tuple[dict[str, int], list[LessonIssue]]:
     """Load and render the course under each ruleset; count its parts and collect every problem."""
     issues: dict[str, LessonIssue] = {}
     counts = {"lessons": 0, "steps": 0, "diagrams": 0, "questions": 0, "tables": 0, "comparisons": 0, "placeholders": 0}
@@ -78,7 +86,7 @@ def run_check(rulesets: list[str], directory: str | None) -> tuple[dict[str, int
     return counts, sorted(issues.values(), key=lambda i: (i.file, i.line, i.field))
 
 
-def _show(lesson_id: str, rules_name: str | None, directory: str | None, lang: str) -> int:
+def _show(lesson_id: str, rules_name: str | None, directory: str | None) -> int:
     rules = get_ruleset(rules_name)
     course = load_course(rules, directory)
     try:
@@ -86,9 +94,9 @@ def _show(lesson_id: str, rules_name: str | None, directory: str | None, lang: s
     except KeyError:
         print(f"sanma lessons: no lesson {lesson_id!r}; known: {', '.join(course.ids)}", file=sys.stderr)
         return 1
-    print(f"# {lesson.title.get(lang)}\n\n{lesson.summary.get(lang)}\n")
+    print(f"# {lesson.title.get()}\n\n{lesson.summary.get()}\n")
     for i, step in enumerate(lesson.steps, start=1):
-        r = render_step(step, rules, lang)
+        r = render_step(step, rules)
         print(f"## {i}. {r.title or ''}".rstrip())
         print(r.text.rstrip() + "\n")
         for d in r.diagrams:
@@ -101,7 +109,7 @@ def _show(lesson_id: str, rules_name: str | None, directory: str | None, lang: s
             for row in r.table.rows:
                 print("  " + " | ".join(row))
         for q in r.questions:
-            result = check_answer(q.question, "", rules, lang)
+            result = check_answer(q.question, "", rules)
             print(f"  Q: {q.prompt}")
             for cid, text in q.choices:
                 print(f"     {cid}) {text}")
@@ -114,11 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.show:
-            return _show(args.show, args.ruleset, args.dir, args.lang)
+            return _show(args.show, args.ruleset, args.dir)
         if args.check:
-            names = [args.ruleset] if args.ruleset else list(PRESETS)
-            counts, issues = run_check(names, args.dir)
-            print(f"checked under: {', '.join(get_ruleset(n).name for n in names)}")
+            chosen: list[str | Ruleset] = [args.ruleset] if args.ruleset else list(check_rulesets())
+            counts, issues = run_check(chosen, args.dir)
+            print(f"checked under: {', '.join(get_ruleset(r).name for r in chosen)}")
             print("  ".join(f"{k}: {v}" for k, v in counts.items()))
             print(f"errors: {len(issues)}")
             for issue in issues:
@@ -126,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if issues else 0
         course = load_course(args.ruleset, args.dir)
         for lesson in course.lessons:
-            print(f"{lesson.order:>4}  {lesson.id:<28} {lesson.title.get(args.lang)}  ({len(lesson.steps)} steps, {len(lesson.questions)} questions)")
+            print(f"{lesson.order:>4}  {lesson.id:<28} {lesson.title.get()}  ({len(lesson.steps)} steps, {len(lesson.questions)} questions)")
         for issue in course.errors:
             print(f"error: {issue}", file=sys.stderr)
         return 1 if course.errors else 0

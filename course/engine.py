@@ -14,15 +14,21 @@ with the engine. The environment is built per ruleset.
 from __future__ import annotations
 
 import functools
-import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from sanma_core.analysis import shanten as analysis_shanten
+from sanma_core.analysis import waits as analysis_waits
 from sanma_core.dora import dora_from_indicator
+from sanma_core.game import wall
+from sanma_core.game.actions import Action
+from sanma_core.game.scenario import arranged_game, default_action, until_turn
 from sanma_core.melds import parse_meld
 from sanma_core.rules import PRESETS, Ruleset, load_preset
+from sanma_core.scoring import YAKU, IncompleteHandError, NoYakuError, score_hand
 from sanma_core.scoring import payments as pay_mod
+from sanma_core.scoring.request import win_input_from_request
 from sanma_core.tiles import (
     NORTH,
     NUM_KINDS,
@@ -39,6 +45,7 @@ from sanma_core.tiles import (
 )
 
 from .expr import ExpressionError, Function, allow_attributes
+from .real_play import figures as real_play_figures
 
 
 @allow_attributes
@@ -146,7 +153,7 @@ def _tiles_text(value: Any) -> str:
 
 def _yaku_names(value: Any) -> list[str]:
     """Yaku ids → their romaji names from the engine's yaku catalogue (ids kept if it is absent)."""
-    catalogue = _optional("sanma_core.scoring", "YAKU") or {}
+    catalogue = YAKU
     ids = [value] if isinstance(value, str) else list(value)
     return [getattr(catalogue.get(i), "romaji", i) for i in ids]
 
@@ -291,69 +298,37 @@ def _tile_error(text: Any) -> str:
     return ""
 
 
-def _optional(module: str, attr: str) -> Callable[..., Any] | None:
-    try:
-        return getattr(importlib.import_module(module), attr)
-    except Exception:  # an engine part that is missing or fails to import is simply not offered
-        return None
-
-
 def _engine_extras(rules: Ruleset) -> dict[str, Any]:
-    """Hand analysis, whole-hand scoring and wall facts, when those engine parts are present."""
-    extras: dict[str, Any] = {}
-    waits = _optional("sanma_core.analysis", "waits")
-    shanten = _optional("sanma_core.analysis", "shanten")
-    score_hand = _optional("sanma_core.scoring", "score_hand")
-    from_request = _optional("sanma_core.scoring.request", "win_input_from_request")
-    live_draws = _optional("sanma_core.game.wall", "LIVE_DRAWS")
-    replacements = _optional("sanma_core.game.wall", "REPLACEMENT_POSITIONS")
-    total = _optional("sanma_core.game.wall", "TOTAL_TILES")
-    live_end = _optional("sanma_core.game.wall", "LIVE_END")
-    deal_tiles = _optional("sanma_core.game.wall", "DEAL_TILES")
-    if waits is not None:
-        extras["waits"] = Function("waits", lambda hand, melds=None, kita=0: _waits(waits, hand, melds, kita))
-    if shanten is not None:
-        extras["shanten"] = Function("shanten", lambda hand, melds=None, kita=0: _shanten(shanten, hand, melds, kita))
-    if score_hand is not None and from_request is not None:
-        extras["score"] = Function("score", lambda **request: _score(score_hand, from_request, rules, request))
-        extras["can_win"] = Function("can_win", lambda **request: _can_win(score_hand, from_request, rules, request))
-        extras["yaku_of"] = Function("yaku_of", lambda **request: _score(score_hand, from_request, rules, request)["yaku_ids"])
-    arranged = _optional("sanma_core.game.scenario", "arranged_game")
-    quiet = _optional("sanma_core.game.scenario", "default_action")
-    kita_action = _optional("sanma_core.game.actions", "Action")
-    until_turn = _optional("sanma_core.game.scenario", "until_turn")
-    if None not in (arranged, until_turn, kita_action):
-        extras["riichi_turn"] = Function(
-            "riichi_turn",
-            lambda hand, riichi_draw, next_draw: _riichi_turn(arranged, until_turn, kita_action, rules, hand, riichi_draw, next_draw),
-        )
-    if None not in (arranged, quiet, kita_action):
-        extras["kita_turn"] = Function(
-            "kita_turn",
-            lambda hand, draw, replacement="": _kita_turn(arranged, quiet, kita_action, rules, hand, draw, replacement),
-        )
-    if None not in (live_draws, replacements, total, live_end, deal_tiles):
-        extras["wall"] = {
-            "live_draws": live_draws,
-            "replacement_tiles": len(replacements),
-            "dead_wall": total - live_end,
-            "dealt": deal_tiles,
-        }
-    return extras
+    """Hand analysis, whole-hand scoring and wall facts."""
+    return {
+        "waits": Function("waits", lambda hand, melds=None, kita=0: _waits(hand, melds, kita)),
+        "shanten": Function("shanten", lambda hand, melds=None, kita=0: _shanten(hand, melds, kita)),
+        "score": Function("score", lambda **request: _score(rules, request)),
+        "can_win": Function("can_win", lambda **request: _can_win(rules, request)),
+        "yaku_of": Function("yaku_of", lambda **request: _score(rules, request)["yaku_ids"]),
+        "riichi_turn": Function("riichi_turn", lambda hand, riichi_draw, next_draw: _riichi_turn(rules, hand, riichi_draw, next_draw)),
+        "kita_turn": Function("kita_turn", lambda hand, draw, replacement="": _kita_turn(rules, hand, draw, replacement)),
+        "wall": {
+            "live_draws": wall.LIVE_DRAWS,
+            "replacement_tiles": len(wall.REPLACEMENT_POSITIONS),
+            "dead_wall": wall.TOTAL_TILES - wall.LIVE_END,
+            "dealt": wall.DEAL_TILES,
+        },
+    }
 
 
 @functools.lru_cache(maxsize=256)
-def _kita_turn_cached(arranged: Any, quiet: Any, action: Any, rules: Ruleset, hand: str, draw: str, replacement: str) -> dict[str, Any]:
-    game = arranged(rules, hands=[hand, None, None], draws=draw, replacements=replacement or ())
+def _kita_turn_cached(rules: Ruleset, hand: str, draw: str, replacement: str) -> dict[str, Any]:
+    game = arranged_game(rules, hands=[hand, None, None], draws=draw, replacements=replacement or ())
     before = sorted({a.kind for a in game.legal_actions(0)})
     dora_before, live_before = len(game.dora_indicators()), game.live_remaining
     if "kita" not in before:
         return {"before": before, "after": [], "dora_before": dora_before, "dora_after": dora_before,
                 "live_before": live_before, "live_after": live_before}
-    game.apply(action.kita(0))
+    game.apply(Action.kita(0))
     while game.phase.value == "response":  # opponents who could ron the North pass
         seat = game.to_act()[0]
-        game.apply(quiet(game, seat))
+        game.apply(default_action(game, seat))
     return {
         "before": before,
         "after": sorted({a.kind for a in game.legal_actions(0)}),
@@ -364,14 +339,14 @@ def _kita_turn_cached(arranged: Any, quiet: Any, action: Any, rules: Ruleset, ha
     }
 
 
-def _kita_turn(arranged: Any, quiet: Any, action: Any, rules: Ruleset, hand: Any, draw: Any, replacement: Any) -> dict[str, Any]:
+def _kita_turn(rules: Ruleset, hand: Any, draw: Any, replacement: Any) -> dict[str, Any]:
     """The dealer's first turn: legal actions with ``hand`` after drawing ``draw``, then after a kita
     whose replacement tile is ``replacement`` (action kinds, dora indicators, live tiles left)."""
     for name, value in (("hand", hand), ("draw", draw), ("replacement", replacement)):
         if not isinstance(value, str):
             raise ExpressionError(f"kita_turn(): {name} must be MPSZ text, got {value!r}")
     try:
-        return dict(_kita_turn_cached(arranged, quiet, action, rules, hand, draw, replacement))
+        return dict(_kita_turn_cached(rules, hand, draw, replacement))
     except ValueError as exc:
         raise ExpressionError(f"kita_turn(): {exc}") from None
 
@@ -381,21 +356,21 @@ _FILLER_DRAWS = "9p9s"
 
 
 @functools.lru_cache(maxsize=256)
-def _riichi_turn_cached(arranged: Any, until_turn: Any, action: Any, rules: Ruleset, hand: str, riichi_draw: str, next_draw: str) -> list[str]:
-    game = arranged(rules, hands=[hand, None, None], draws=riichi_draw + _FILLER_DRAWS + next_draw)
-    game.apply(action.riichi(0, parse_tile(riichi_draw)))
+def _riichi_turn_cached(rules: Ruleset, hand: str, riichi_draw: str, next_draw: str) -> list[str]:
+    game = arranged_game(rules, hands=[hand, None, None], draws=riichi_draw + _FILLER_DRAWS + next_draw)
+    game.apply(Action.riichi(0, parse_tile(riichi_draw)))
     until_turn(game, 0)
     return sorted({a.kind for a in game.legal_actions(0)})
 
 
-def _riichi_turn(arranged: Any, until_turn: Any, action: Any, rules: Ruleset, hand: Any, riichi_draw: Any, next_draw: Any) -> list[str]:
+def _riichi_turn(rules: Ruleset, hand: Any, riichi_draw: Any, next_draw: Any) -> list[str]:
     """The dealer draws ``riichi_draw``, declares riichi discarding it, the others play quietly,
     then the dealer draws ``next_draw``: the action kinds allowed at that moment."""
     for name, value in (("hand", hand), ("riichi_draw", riichi_draw), ("next_draw", next_draw)):
         if not isinstance(value, str):
             raise ExpressionError(f"riichi_turn(): {name} must be MPSZ text, got {value!r}")
     try:
-        return list(_riichi_turn_cached(arranged, until_turn, action, rules, hand, riichi_draw, next_draw))
+        return list(_riichi_turn_cached(rules, hand, riichi_draw, next_draw))
     except ValueError as exc:
         raise ExpressionError(f"riichi_turn(): {exc}") from None
 
@@ -418,27 +393,27 @@ def _outside(parsed: list[Any], kita: Any) -> list[int]:
     return outside
 
 
-def _waits(func: Callable[..., Any], hand: Any, melds: Any, kita: Any) -> list[str]:
+def _waits(hand: Any, melds: Any, kita: Any) -> list[str]:
     tiles, parsed = _parse_hand(hand, melds)
     try:
-        result = func(to_counts(tiles), _outside(parsed, kita))
+        result = analysis_waits(to_counts(tiles), _outside(parsed, kita))
     except ValueError as exc:
         raise ExpressionError(f"waits(): {exc}") from None
     return [kind_name(k) for k in sorted(result)]
 
 
-def _shanten(func: Callable[..., Any], hand: Any, melds: Any, kita: Any) -> int:
+def _shanten(hand: Any, melds: Any, kita: Any) -> int:
     tiles, parsed = _parse_hand(hand, melds)
     try:
-        return int(func(to_counts(tiles), _outside(parsed, kita)))
+        return int(analysis_shanten(to_counts(tiles), _outside(parsed, kita)))
     except ValueError as exc:
         raise ExpressionError(f"shanten(): {exc}") from None
 
 
-def _score(score_hand: Callable[..., Any], from_request: Callable[..., Any], rules: Ruleset, request: dict[str, Any]) -> dict[str, Any]:
+def _score(rules: Ruleset, request: dict[str, Any]) -> dict[str, Any]:
     """A whole hand scored by the engine (CONTRACTS.md ``sanma score`` fields, plus ``yaku_ids``)."""
     try:
-        data = score_hand(from_request(dict(request)), rules).to_json()
+        data = score_hand(win_input_from_request(dict(request)), rules).to_json()
     except ValueError as exc:
         raise ExpressionError(f"score(): {exc}") from None
     data["yaku_ids"] = [y["id"] for y in data["yaku"]]
@@ -446,17 +421,17 @@ def _score(score_hand: Callable[..., Any], from_request: Callable[..., Any], rul
     return data
 
 
-def _can_win(score_hand: Callable[..., Any], from_request: Callable[..., Any], rules: Ruleset, request: dict[str, Any]) -> bool:
+def _can_win(rules: Ruleset, request: dict[str, Any]) -> bool:
     """True if the hand scores; False if it is incomplete or has no yaku (other problems are errors)."""
     try:
-        win = from_request(dict(request))
+        win = win_input_from_request(dict(request))
     except ValueError as exc:
         raise ExpressionError(f"can_win(): {exc}") from None
     try:
         score_hand(win, rules)
+    except (NoYakuError, IncompleteHandError):
+        return False
     except ValueError as exc:
-        if type(exc).__name__ in ("NoYakuError", "IncompleteHandError"):
-            return False
         raise ExpressionError(f"can_win(): {exc}") from None
     return True
 
@@ -521,6 +496,7 @@ def environment(rules: Ruleset) -> dict[str, Any]:
             "removed": [kind_name(k) for k in range(NUM_KINDS) if k not in SANMA_KIND_SET],
             "preset_count": len(PRESETS),
         },
+        "real": dict(real_play_figures()),
     }
     env.update(_engine_extras(rules))
     return env

@@ -25,7 +25,6 @@ from .expr import ExpressionError, filters_used, names_used, parse
 from .render import PLACEHOLDER, normalise, placeholder_line, render_step
 from .schema import (
     DRILL_IDS,
-    LANGUAGES,
     QUESTION_KINDS,
     Choice,
     CompareRow,
@@ -47,7 +46,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.DOTALL)
 
 LESSON_FIELDS = ("id", "title", "order", "summary", "prerequisites", "steps")
-STEP_FIELDS = ("title", "text", "diagrams", "compare", "table", "questions", "drills")
+STEP_FIELDS = ("title", "text", "diagrams", "compare", "table", "questions", "drills", "lessons")
 DIAGRAM_FIELDS = ("hand", "melds", "kita", "dora", "win", "caption")
 COMPARE_FIELDS = ("topic", "four_player", "sanma")
 QUESTION_FIELDS = ("id", "kind", "prompt", "choices", "answer", "verify", "explanation")
@@ -144,36 +143,23 @@ class _FileReader:
         return Expression(source.strip(), tree, field, line)
 
     def text(self, node: yaml.Node, field: str) -> Text:
-        if isinstance(node, yaml.MappingNode):
-            parts = self.mapping(node, field, LANGUAGES, required=("en",))
-            by_lang: dict[str, str] = {}
-            block = False
-            for lang, (_, value_node) in parts.items():
-                by_lang[lang] = self.string(value_node, f"{field}.{lang}")
-                block = block or self._is_block(value_node)
-            if "en" not in by_lang:
-                raise _Invalid("no English text")
-            first = parts["en"][1]
-        else:
-            by_lang = {"en": self.string(node, field)}
-            block = self._is_block(node)
-            first = node
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, field, "lesson text must be one string (lessons are in English; translations are not supported)")
+        value = self.string(node, field)
+        block = self._is_block(node)
+        line = node.start_mark.line + 1
         ok = True
-        for lang, value in by_lang.items():
-            node_for = parts[lang][1] if isinstance(node, yaml.MappingNode) else node
-            line = node_for.start_mark.line + 1
-            for m in PLACEHOLDER.finditer(value):
-                where = placeholder_line(value, m.start(), line, self._is_block(node_for))
-                try:
-                    self.expression(m.group(1), node_for, field if lang == "en" else f"{field}.{lang}", where)
-                except _Invalid:
-                    ok = False
-            if value.count("{{") != len(PLACEHOLDER.findall(value)):
-                self.fail(node_for, field, "an opening '{{' has no closing '}}'")
+        for m in PLACEHOLDER.finditer(value):
+            try:
+                self.expression(m.group(1), node, field, placeholder_line(value, m.start(), line, block))
+            except _Invalid:
                 ok = False
+        if value.count("{{") != len(PLACEHOLDER.findall(value)):
+            self.fail(node, field, "an opening '{{' has no closing '}}'")
+            ok = False
         if not ok:
             raise _Invalid("bad placeholder")
-        return Text(by_lang, field, first.start_mark.line + 1, block)
+        return Text(value, field, line, block)
 
     @staticmethod
     def _is_block(node: yaml.Node) -> bool:
@@ -270,7 +256,7 @@ class _FileReader:
     def choices(self, node: yaml.Node, field: str) -> tuple[Choice, ...]:
         if isinstance(node, yaml.ScalarNode) and self.value(node) == "yesno":
             line = node.start_mark.line + 1
-            return tuple(Choice(cid, Text({"en": label}, field, line)) for cid, label in YES_NO)
+            return tuple(Choice(cid, Text(label, field, line)) for cid, label in YES_NO)
         out: list[Choice] = []
         for i, item in enumerate(self.sequence(node, field)):
             where = f"{field}[{i}]"
@@ -361,13 +347,22 @@ class _FileReader:
                     self.fail(d, f"{field}.drills[{i}]", f"unknown drill link {name!r}; known: {', '.join(DRILL_IDS)}")
                     continue
                 drills.append(name)
+        links: list[str] = []
+        link_lines: list[int] = []
+        if "lessons" in parts:
+            for i, d in enumerate(self.guarded(lambda: self.sequence(parts["lessons"][1], f"{field}.lessons")) or []):
+                name = self.guarded(lambda d=d, i=i: self.string(d, f"{field}.lessons[{i}]"))
+                if name is not None:
+                    links.append(name)
+                    link_lines.append(d.start_mark.line + 1)
         ids = [q.id for q in questions if q is not None]
         if len(ids) != len(set(ids)):
             self.fail(node, f"{field}.questions", "question ids repeat")
         broken = text is None or any(x is None for x in (*diagrams, *compare, *questions))
         if broken or ("table" in parts and table is None) or ("title" in parts and title is None):
             raise _Invalid("bad step")
-        return Step(text, tuple(diagrams), tuple(compare), table, tuple(questions), tuple(drills), title, field, node.start_mark.line + 1, self.file)
+        return Step(text, tuple(diagrams), tuple(compare), table, tuple(questions), tuple(drills), title, field,
+                    node.start_mark.line + 1, self.file, tuple(links), tuple(link_lines))
 
     def lesson(self, root: yaml.Node) -> Lesson | None:
         try:
@@ -472,6 +467,12 @@ def load_course(rules: Ruleset | str | None = None, directory: str | Path | None
                 problems.append(LessonIssue(lesson.file, line, "prerequisites", f"unknown lesson {name!r}"))
             elif name in orders and orders[name] >= lesson.order:
                 problems.append(LessonIssue(lesson.file, line, "prerequisites", f"{name!r} must come earlier (order {orders[name]} ≥ {lesson.order})"))
+        for step in lesson.steps:
+            for name, line in zip(step.lessons, step.lesson_lines, strict=True):
+                if name not in declared:
+                    problems.append(LessonIssue(lesson.file, line, f"{step.field}.lessons", f"unknown lesson link {name!r}"))
+                elif name == lesson.id:
+                    problems.append(LessonIssue(lesson.file, line, f"{step.field}.lessons", "a lesson cannot link to itself"))
         problems += _render_issues(lesson, rules)
         course.errors.extend(problems)
         if not problems:

@@ -81,6 +81,7 @@ class RenderedStep:
     questions: list[RenderedQuestion] = field(default_factory=list)
     drills: list[str] = field(default_factory=list)
     fills: list[Fill] = field(default_factory=list)
+    lessons: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -138,10 +139,10 @@ def fill_text(text: str, rules: Ruleset, field_path: str = "", line: int = 0, fi
     return FilledText("".join(out), tuple(fills))
 
 
-def _text(t: Text | None, rules: Ruleset, lang: str, file: str, fills: list[Fill]) -> str:
+def _text(t: Text | None, rules: Ruleset, file: str, fills: list[Fill]) -> str:
     if t is None:
         return ""
-    filled = fill_text(t.get(lang), rules, t.field, t.line, file, t.block)
+    filled = fill_text(t.get(), rules, t.field, t.line, file, t.block)
     fills.extend(filled.fills)
     return filled.text
 
@@ -229,7 +230,7 @@ def display_answer(kind_of_question: str, expected: Any) -> Any:
     return expected
 
 
-def check_answer(question: Question, answer: Any, rules: Ruleset | str | None = None, lang: str = "en") -> CheckResult:
+def check_answer(question: Question, answer: Any, rules: Ruleset | str | None = None) -> CheckResult:
     """Check a learner's answer under ``rules``.
 
     ``answer``: a choice id (single), ids (multiple), a number or numeric text
@@ -237,7 +238,7 @@ def check_answer(question: Question, answer: Any, rules: Ruleset | str | None = 
     """
     rules = get_ruleset(rules)
     expected = expected_answer(question, rules)
-    explanation = fill_text(question.explanation.get(lang), rules, question.explanation.field, question.explanation.line, question.file, question.explanation.block).text
+    explanation = fill_text(question.explanation.get(), rules, question.explanation.field, question.explanation.line, question.file, question.explanation.block).text
     shown = display_answer(question.kind, expected)
     try:
         given = normalise(question.kind, answer)
@@ -252,7 +253,7 @@ def check_answer(question: Question, answer: Any, rules: Ruleset | str | None = 
 
 # ---- steps -------------------------------------------------------------------
 
-def render_step(step: Step, rules: Ruleset | str | None = None, lang: str = "en") -> RenderedStep:
+def render_step(step: Step, rules: Ruleset | str | None = None) -> RenderedStep:
     """Render one step: text, diagrams, comparison, table and questions under ``rules``.
 
     Raises :class:`LessonError` (file, line, field) when something cannot be filled.
@@ -260,14 +261,14 @@ def render_step(step: Step, rules: Ruleset | str | None = None, lang: str = "en"
     rules = get_ruleset(rules)
     file = step.file
     fills: list[Fill] = []
-    text = _text(step.text, rules, lang, file, fills)
-    title = _text(step.title, rules, lang, file, fills) if step.title else None
+    text = _text(step.text, rules, file, fills)
+    title = _text(step.title, rules, file, fills) if step.title else None
     diagrams = [
-        RenderedDiagram(d.hand, list(d.melds), d.kita, list(d.dora), d.win, _text(d.caption, rules, lang, file, fills))
+        RenderedDiagram(d.hand, list(d.melds), d.kita, list(d.dora), d.win, _text(d.caption, rules, file, fills))
         for d in step.diagrams
     ]
     compare = [
-        RenderedCompareRow(_text(r.topic, rules, lang, file, fills), _text(r.four_player, rules, lang, file, fills), _text(r.sanma, rules, lang, file, fills))
+        RenderedCompareRow(_text(r.topic, rules, file, fills), _text(r.four_player, rules, file, fills), _text(r.sanma, rules, file, fills))
         for r in step.compare
     ]
     table = None
@@ -276,7 +277,7 @@ def render_step(step: Step, rules: Ruleset | str | None = None, lang: str = "en"
             built = build_table(step.table.kind, step.table.options, rules)
         except (ExpressionError, ValueError) as exc:
             raise _issue(file, step.table.line, step.table.field, f"under ruleset {rules.name!r}: {exc}") from None
-        caption = _text(step.table.caption, rules, lang, file, fills)
+        caption = _text(step.table.caption, rules, file, fills)
         table = RenderedTable(built.kind, built.columns, built.rows, caption, built.highlight_column, built.values)
     questions = []
     for q in step.questions:
@@ -285,10 +286,10 @@ def render_step(step: Step, rules: Ruleset | str | None = None, lang: str = "en"
             RenderedQuestion(
                 q.id,
                 q.kind,
-                _text(q.prompt, rules, lang, file, fills),
-                [(c.id, _text(c.text, rules, lang, file, fills)) for c in q.choices],
-                _text(q.explanation, rules, lang, file, fills),
+                _text(q.prompt, rules, file, fills),
+                [(c.id, _text(c.text, rules, file, fills)) for c in q.choices],
+                _text(q.explanation, rules, file, fills),
                 q,
             )
         )
-    return RenderedStep(text, title, diagrams, compare, table, questions, list(step.drills), fills)
+    return RenderedStep(text, title, diagrams, compare, table, questions, list(step.drills), fills, list(step.lessons))

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-LANGUAGES = ("en", "de", "es")
 QUESTION_KINDS = ("single", "multiple", "number", "tiles")
-DRILL_IDS = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "mixed")
+DRILL_IDS = (
+    "waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency",
+    "kita", "push_fold", "riichi_dama", "furiten", "mixed",
+)
 TABLE_KINDS = ("payments", "tsumo_loss", "rulesets_compared", "noten", "placement")  # see course.tables
 
 
@@ -39,15 +41,15 @@ class LessonError(ValueError):
 
 @dataclass(frozen=True)
 class Text:
-    """Text in one or more languages (``en`` always present); may hold ``{{ placeholders }}``."""
+    """Lesson text (English); may hold ``{{ placeholders }}``."""
 
-    by_lang: dict[str, str]
+    value: str
     field: str
     line: int
     block: bool = False  # a YAML block scalar: its content starts on the line after ``line``
 
-    def get(self, lang: str = "en") -> str:
-        return self.by_lang.get(lang) or self.by_lang["en"]
+    def get(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,8 @@ class Step:
     field: str = ""
     line: int = 0
     file: str = ""
+    lessons: tuple[str, ...] = ()
+    lesson_lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,14 @@ class Lesson:
         seen: list[str] = []
         for s in self.steps:
             seen += [d for d in s.drills if d not in seen]
+        return seen
+
+    @property
+    def links(self) -> list[str]:
+        """The other lessons this lesson's steps link to, in first-mention order."""
+        seen: list[str] = []
+        for s in self.steps:
+            seen += [x for x in s.lessons if x not in seen]
         return seen
 
 

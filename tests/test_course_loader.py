@@ -190,17 +190,25 @@ def test_prerequisite_must_come_earlier(tmp_path):
     assert any(e.field == "prerequisites" and "must come earlier" in e.message for e in course.errors)
 
 
-def test_per_language_text(tmp_path):
-    text = good("beta", 2).replace("title: A lesson", "title: {en: A lesson, de: Eine Lektion}")
-    write(tmp_path, "b.yaml", text)
-    lesson = load_course(None, tmp_path).get("beta")
-    assert lesson.title.get("de") == "Eine Lektion"
-    assert lesson.title.get("es") == "A lesson"
-    (tmp_path / "b.yaml").unlink()
-    errors = issues_for(tmp_path, good("beta", 2).replace("title: A lesson", "title: {de: Nur Deutsch}"))
-    assert errors[0].field == "title.en"
-    errors = issues_for(tmp_path, good("beta", 2).replace("title: A lesson", "title: {en: A, fr: Une}"))
-    assert errors[0].field == "title.fr"
+def test_text_in_several_languages_is_refused(tmp_path):
+    """Lessons are English only: a per-language mapping is an error naming the field, not silently ignored."""
+    errors = issues_for(tmp_path, good("beta", 2).replace("title: A lesson", "title: {en: A lesson, de: Eine Lektion}"))
+    assert errors[0].field == "title"
+    assert "translations are not supported" in errors[0].message
+
+
+def test_lesson_links_must_name_another_existing_lesson(tmp_path):
+    write(tmp_path, "a.yaml", good("alpha", 1))
+    linked = good("beta", 2).replace("    questions:", "    lessons: [alpha]\n    questions:", 1)
+    write(tmp_path, "b.yaml", linked)
+    course = load_course(None, tmp_path)
+    assert not course.errors
+    assert course.get("beta").links == ["alpha"]
+    write(tmp_path, "b.yaml", linked.replace("lessons: [alpha]", "lessons: [gamma]"))
+    errors = load_course(None, tmp_path).errors
+    assert [(e.field, e.message) for e in errors] == [("steps[0].lessons", "unknown lesson link 'gamma'")]
+    write(tmp_path, "b.yaml", linked.replace("lessons: [alpha]", "lessons: [beta]"))
+    assert "cannot link to itself" in load_course(None, tmp_path).errors[0].message
 
 
 def test_check_answer_every_kind():

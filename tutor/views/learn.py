@@ -7,6 +7,8 @@ import random
 
 import streamlit as st
 
+import course
+from drills import DRILL_TYPES
 from sanma_core.rules import Ruleset, ruleset_from_dict
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 from tutor import state
@@ -22,18 +24,9 @@ STEPS_KEY = "learn_steps"  # lesson id -> step index shown
 RESULTS_KEY = "learn_results"  # question key -> check result dict
 
 
-def _course_module():
-    try:
-        import course
-    except ImportError:
-        return None
-    return course if hasattr(course, "load_course") else None
-
-
 @st.cache_resource(show_spinner="Loading the lessons…")
 def _load_course(rules_json: str):
     """The course validated under one ruleset (shared by all sessions; lessons are read-only)."""
-    course = _course_module()
     return course.load_course(ruleset_from_dict(json.loads(rules_json), source="active ruleset"))
 
 
@@ -73,7 +66,6 @@ def _answer_of(question, qkey: str):
 
 
 def _check(lesson_id: str, rendered, qkey: str) -> None:
-    course = _course_module()
     rules = state.active_rules()
     answer = _answer_of(rendered.question, qkey)
     if answer in (None, "", []):
@@ -175,11 +167,10 @@ def table_frame(table):
 
 
 def _step(lesson, index: int, rules: Ruleset) -> None:
-    course = _course_module()
     step = lesson.steps[index]
     try:
         r = course.render_step(step, rules)
-    except Exception as exc:  # a lesson that cannot be filled must not show a traceback
+    except course.LessonError as exc:  # a lesson that cannot be filled shows where, not a traceback
         st.error(f"This step cannot be shown under {rules.title}: {exc}")
         return
     if r.title:
@@ -197,16 +188,24 @@ def _step(lesson, index: int, rules: Ruleset) -> None:
         st.dataframe(table_frame(r.table), hide_index=True)
     for q in r.questions:
         _question(lesson.id, q)
+    if r.lessons:
+        titles = {other.id: other.title.get() for other in load_for(rules).lessons}
+        cols = st.columns(min(len(r.lessons), 3))
+        for i, target in enumerate(r.lessons):
+            cols[i % len(cols)].button(f"Lesson: {titles.get(target, target)}", key=f"open_{lesson.id}_{index}_{target}",
+                                       on_click=_open_lesson, args=(target,))
     if r.drills:
-        try:
-            from drills import DRILL_TYPES
-        except ImportError:
-            DRILL_TYPES = {}
         cols = st.columns(len(r.drills))
         for col, drill in zip(cols, r.drills, strict=True):
             title = DRILL_TYPES.get(drill, {}).get("title", drill)
             col.button(f"Practise: {title}", key=f"practise_{lesson.id}_{index}_{drill}", on_click=_practise,
-                       args=(drill,), disabled=not DRILL_TYPES)
+                       args=(drill,))
+
+
+def _open_lesson(lesson_id: str) -> None:
+    """A link from one lesson to another: show the other lesson from its first step."""
+    st.session_state[LESSON_KEY] = lesson_id
+    st.session_state.setdefault(STEPS_KEY, {})[lesson_id] = 0
 
 
 def _label(lesson, progress: dict[str, tuple[int, int]]) -> str:
@@ -217,29 +216,26 @@ def _label(lesson, progress: dict[str, tuple[int, int]]) -> str:
 
 def render() -> None:
     st.title("Learn")
-    if _course_module() is None:
-        st.info("Coming soon: the lessons are not installed yet.")
-        return
     if st.session_state.pop("_learn_practise", None):
         st.switch_page("tutor/pages/drills.py")
     rules = state.active_rules()
     try:
-        course = load_for(rules)
+        loaded = load_for(rules)
     except ValueError as exc:
         st.error(f"The lessons cannot be loaded: {exc}")
         return
-    for issue in course.errors:
+    for issue in loaded.errors:
         st.warning(f"Lesson file {issue.file}, line {issue.line}, {issue.field}: {issue.message}")
-    if not course.lessons:
+    if not loaded.lessons:
         st.info("No lessons found.")
         return
     pid = st.session_state.get(state.PROFILE_KEY)
     db = state.store(quiet=True) if pid is not None else None
     progress = (state.store_call(db.lesson_progress, pid) or {}) if db is not None else {}
-    ids = [lesson.id for lesson in course.lessons]
+    ids = [lesson.id for lesson in loaded.lessons]
     if st.session_state.get(LESSON_KEY) not in ids:
         st.session_state[LESSON_KEY] = ids[0]
-    by_id = {lesson.id: lesson for lesson in course.lessons}
+    by_id = {lesson.id: lesson for lesson in loaded.lessons}
     st.selectbox("Lesson", ids, key=LESSON_KEY, format_func=lambda i: _label(by_id[i], progress))
     lesson = by_id[st.session_state[LESSON_KEY]]
     steps = st.session_state.setdefault(STEPS_KEY, {})
