@@ -18,8 +18,11 @@ Nothing here imports Streamlit.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -28,9 +31,29 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ENV_VAR = "SANMA_TUTOR_DB"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_NAME = 40
 MAX_GAMES = 500  # play-mode games kept for their links; the least recently played go first
+PIN_LENGTH = (4, 12)
+PIN_ROUNDS = 120_000  # PBKDF2-SHA256 rounds for a PIN's salted hash
+
+
+def pin_hash(pin: str, salt: str) -> str:
+    """The stored form of a PIN: PBKDF2-SHA256 over the PIN with the profile's own salt (hex).
+
+    >>> pin_hash("2468", "00" * 16) == pin_hash("2468", "00" * 16) != pin_hash("2469", "00" * 16)
+    True
+    """
+    return hashlib.pbkdf2_hmac("sha256", pin.encode("utf-8"), bytes.fromhex(salt), PIN_ROUNDS).hex()
+
+
+def check_pin_text(pin: str) -> str:
+    """A PIN as the learner typed it, checked: 4–12 digits."""
+    text = str(pin).strip()
+    low, high = PIN_LENGTH
+    if not (text.isdigit() and text.isascii() and low <= len(text) <= high):
+        raise StoreError(f"a PIN is {low}–{high} digits")
+    return text
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS profiles (
@@ -75,6 +98,16 @@ CREATE TABLE IF NOT EXISTS games (
     token TEXT PRIMARY KEY,
     record TEXT NOT NULL,
     updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pins (
+    profile_id INTEGER PRIMARY KEY REFERENCES profiles(id),
+    salt TEXT NOT NULL,
+    hash TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sign_ins (
+    token TEXT PRIMARY KEY,
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    created TEXT NOT NULL
 );
 """
 
@@ -219,6 +252,73 @@ class ProgressStore:
             raise StoreError(f"no learner profile with id {profile_id}")
         return Profile(*row)
 
+    def profile_named(self, name: str) -> Profile | None:
+        """The profile with this name (spaces tidied as at creation), or None."""
+        clean = " ".join(str(name).split())
+        with self._connect() as con:
+            row = con.execute("SELECT id, name FROM profiles WHERE name = ?", (clean,)).fetchone()
+        return Profile(*row) if row else None
+
+    # ---- PINs and sign-ins -----------------------------------------------------
+
+    def set_pin(self, profile_id: int, pin: str | None) -> None:
+        """Protect a profile with a PIN (stored as a salted hash), or remove the PIN with None."""
+        with self._write() as con:
+            if pin is None:
+                con.execute("DELETE FROM pins WHERE profile_id = ?", (profile_id,))
+                return
+            salt = secrets.token_hex(16)
+            con.execute(
+                "INSERT INTO pins(profile_id, salt, hash) VALUES (?,?,?)"
+                " ON CONFLICT(profile_id) DO UPDATE SET salt = excluded.salt, hash = excluded.hash",
+                (profile_id, salt, pin_hash(check_pin_text(pin), salt)),
+            )
+
+    def _pin(self, profile_id: int) -> tuple[str, str] | None:
+        with self._connect() as con:
+            row = con.execute("SELECT salt, hash FROM pins WHERE profile_id = ?", (profile_id,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def has_pin(self, profile_id: int) -> bool:
+        return self._pin(profile_id) is not None
+
+    def pin_matches(self, profile_id: int, pin: str) -> bool:
+        """True when the profile has no PIN, or ``pin`` is its PIN."""
+        stored = self._pin(profile_id)
+        if stored is None:
+            return True
+        salt, digest = stored
+        return hmac.compare_digest(pin_hash(str(pin).strip(), salt), digest)
+
+    def sign_in(self, name: str, pin: str = "") -> tuple[Profile, str]:
+        """Open a profile by name (and its PIN when it has one); returns it and a sign-in token.
+
+        The token is what a browser keeps to stay signed in; it says nothing about the profile.
+        """
+        profile = self.profile_named(name)
+        if profile is None:
+            raise StoreError(f"no learner is called {' '.join(str(name).split())!r}: check the spelling or create the profile")
+        if not self.pin_matches(profile.id, pin):
+            raise StoreError(f"wrong PIN for {profile.name!r}" if pin else f"{profile.name!r} is protected by a PIN: enter it")
+        token = secrets.token_urlsafe(24)
+        with self._write() as con:
+            con.execute("INSERT INTO sign_ins(token, profile_id, created) VALUES (?,?,?)", (token, profile.id, _iso(now_utc())))
+        return profile, token
+
+    def signed_in(self, token: str) -> Profile | None:
+        """The profile a sign-in token opens, or None for an unknown token."""
+        if not token:
+            return None
+        with self._connect() as con:
+            row = con.execute(
+                "SELECT p.id, p.name FROM sign_ins s JOIN profiles p ON p.id = s.profile_id WHERE s.token = ?", (str(token),)
+            ).fetchone()
+        return Profile(*row) if row else None
+
+    def sign_out(self, token: str) -> None:
+        with self._write() as con:
+            con.execute("DELETE FROM sign_ins WHERE token = ?", (str(token),))
+
     # ---- answers and cards -------------------------------------------------
 
     def record_answer(self, profile_id: int, answer: Answer, card: CardRow | None = None) -> int:
@@ -319,6 +419,55 @@ class ProgressStore:
         with self._connect() as con:
             rows = con.execute("SELECT lesson_id, step, total FROM lessons WHERE profile_id = ?", (profile_id,)).fetchall()
         return {lid: (step, total) for lid, step, total in rows}
+
+    # ---- whole profiles (export and import) --------------------------------------
+
+    def profile_created(self, profile_id: int) -> str:
+        with self._connect() as con:
+            row = con.execute("SELECT created FROM profiles WHERE id = ?", (profile_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no learner profile with id {profile_id}")
+        return str(row[0])
+
+    def lesson_rows(self, profile_id: int) -> list[tuple[str, int, int, str]]:
+        """(lesson id, step, total, updated) for every lesson the profile has opened."""
+        with self._connect() as con:
+            rows = con.execute(
+                "SELECT lesson_id, step, total, updated FROM lessons WHERE profile_id = ? ORDER BY lesson_id", (profile_id,)
+            ).fetchall()
+        return [(a, b, c, d) for a, b, c, d in rows]
+
+    def pin_record(self, profile_id: int) -> tuple[str, str] | None:
+        """The profile's PIN as stored (salt, hash), for an export that keeps the protection."""
+        return self._pin(profile_id)
+
+    def restore_profile(self, name: str, created: str, answers: list[Answer], cards: list[CardRow],
+                        lessons: list[tuple[str, int, int, str]], pin: tuple[str, str] | None) -> Profile:
+        """Write a whole profile in one transaction (a new name only: nothing is ever merged or overwritten)."""
+        clean = " ".join(str(name).split())
+        if not clean or len(clean) > MAX_NAME:
+            raise StoreError(f"a profile name is 1–{MAX_NAME} characters")
+        with self._write() as con:
+            if con.execute("SELECT 1 FROM profiles WHERE name = ?", (clean,)).fetchone():
+                raise StoreError(f"a learner called {clean!r} already exists here: import under another name")
+            pid = int(con.execute("INSERT INTO profiles(name, created) VALUES (?, ?)", (clean, created)).lastrowid or 0)
+            for a in answers:
+                con.execute(
+                    "INSERT INTO answers(profile_id, ts, source, topic, concept, ruleset, seed, difficulty, question,"
+                    " response, correct, score, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (pid, _iso(a.ts or now_utc()), a.source, a.topic, a.concept, a.ruleset, a.seed, a.difficulty,
+                     json.dumps(a.question, sort_keys=True), json.dumps(a.response), int(bool(a.correct)), float(a.score),
+                     a.seconds),
+                )
+            for c in cards:
+                con.execute("INSERT INTO cards(profile_id, concept, topic, card, due) VALUES (?,?,?,?,?)",
+                            (pid, c.concept, c.topic, c.card, _iso(c.due)))
+            for lesson_id, step, total, updated in lessons:
+                con.execute("INSERT INTO lessons(profile_id, lesson_id, step, total, updated) VALUES (?,?,?,?,?)",
+                            (pid, lesson_id, step, total, updated))
+            if pin is not None:
+                con.execute("INSERT INTO pins(profile_id, salt, hash) VALUES (?,?,?)", (pid, pin[0], pin[1]))
+        return Profile(pid, clean)
 
     # ---- play-mode games -----------------------------------------------------
 
