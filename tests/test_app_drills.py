@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_support import sign_in, signed_in_as
 from streamlit.testing.v1 import AppTest
 
 from drills import Question, generate  # noqa: E402
@@ -151,8 +152,8 @@ def test_sessions_never_mix_profiles(tmp_path, monkeypatch):
     store = ProgressStore(tmp_path / "progress.db")
     names = {p.name: p.id for p in store.profiles()}
     assert len(store.answers(names["Ann"])) == 2 and len(store.answers(names["Bob"])) == 2
-    assert a.selectbox(key="profile_select").value == names["Ann"]
-    assert b.selectbox(key="profile_select").value == names["Bob"]
+    assert (signed_in_as(a), signed_in_as(b)) == ("Ann", "Bob")
+    assert a.session_state["profile_id"] == names["Ann"] and b.session_state["profile_id"] == names["Bob"]
 
 
 def _answer_with_widgets(at, q, ctx):
@@ -252,8 +253,9 @@ def test_a_guest_session_says_it_is_not_saved_when_learners_exist(tmp_path, monk
     """After a reload or an opened link the learner is Guest again; the session says so at once."""
     ann = ProgressStore(tmp_path / "progress.db").create_profile("Ann")
     at = _open(tmp_path, monkeypatch, type="noten", seed="4", n="1")
-    assert any("answering as a guest" in i.value and "Ann" in i.value for i in at.info)
-    at.selectbox(key="profile_select").set_value(ann.id).run()
+    assert any("answering as a guest" in i.value for i in at.info)
+    assert not any("Ann" in el.value for el in [*at.info, *at.markdown, *at.sidebar.markdown, *at.caption])  # no names shown
+    sign_in(at, ann.name)
     assert not any("answering as a guest" in i.value for i in at.info)
 
 

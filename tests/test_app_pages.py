@@ -3,10 +3,12 @@
 from pathlib import Path
 
 import pytest
+from app_support import create_learner, sign_in, signed_in_as
 from streamlit.testing.v1 import AppTest
 
 from sanma_core.rules import PRESETS, load_preset
 from tutor.navigation import PAGES
+from tutor.store import ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -25,7 +27,7 @@ def app(tmp_path, monkeypatch):
 def test_home_opens_with_navigation_and_sidebar(app):
     assert app.title[0].value == "Sanma tutor"
     assert app.selectbox(key="ruleset_select").value == "tenhou"
-    assert app.selectbox(key="profile_select").value == 0
+    assert signed_in_as(app) is None  # a guest
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -123,17 +125,45 @@ def test_home_links_every_other_page(app):
     assert linked >= {title for _file, title, url, _icon in PAGES if url != "home"}
 
 
-def test_creating_a_learner_that_exists_says_so_and_switches_to_it(app):
-    def create(name):
-        app.text_input(key="new_profile_name").set_value(name)
-        app.button(key="create_profile").click().run()
-        assert not app.exception
+def test_a_taken_name_cannot_be_created_again_and_gives_no_way_into_that_profile(app):
+    create_learner(app, "Ann")
+    assert "created" in app.success[0].value and signed_in_as(app) == "Ann"
+    app.button(key="sign_out").click().run()
+    assert signed_in_as(app) is None
+    create_learner(app, " Ann ")  # the same name after trimming: refused, still a guest
+    assert not app.success and "taken" in app.error[0].value
+    assert signed_in_as(app) is None
+    sign_in(app, "Ann")
+    assert signed_in_as(app) == "Ann"
 
-    create("Ann")
-    assert "created" in app.success[0].value
-    ann = app.selectbox(key="profile_select").value
-    create("Bo")
-    create(" Ann ")  # the same name after trimming: no second profile, and no claim that one was made
-    assert not app.success and "already exists" in app.info[0].value
-    assert app.selectbox(key="profile_select").value == ann
-    assert len(app.selectbox(key="profile_select").options) == 3  # guest, Ann, Bo
+
+def test_a_pin_protected_learner_opens_only_with_the_pin(app):
+    create_learner(app, "Kim", pin="2468")
+    assert signed_in_as(app) == "Kim" and "PIN" in app.success[0].value
+    app.button(key="sign_out").click().run()
+    sign_in(app, "Kim")
+    assert signed_in_as(app) is None and "protected by a PIN" in app.error[0].value
+    sign_in(app, "Kim", pin="1111")
+    assert signed_in_as(app) is None and "wrong PIN" in app.error[0].value
+    sign_in(app, "Kim", pin="2468")
+    assert signed_in_as(app) == "Kim"
+
+
+def _all_text(at):
+    texts = [el.value for kind in ("markdown", "caption", "info", "warning", "error", "success", "title", "header",
+                                   "subheader", "text") for el in getattr(at, kind)]
+    texts += [str(o) for box in at.selectbox for o in box.options]
+    return "\n".join(str(t) for t in texts)
+
+
+@pytest.mark.parametrize("page", [file for file, *_ in PAGES])
+def test_a_guest_never_sees_other_learners_names(tmp_path, monkeypatch, page):
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    store = ProgressStore(tmp_path / "progress.db")
+    for name in ("Annabel Quist", "Bojan Vrhovec"):
+        store.create_profile(name)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page(f"tutor/pages/{page}").run()
+    assert not at.exception
+    text = _all_text(at)
+    assert "Annabel" not in text and "Bojan" not in text

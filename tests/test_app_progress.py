@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 from pathlib import Path
 
+from app_support import sign_in
 from streamlit.testing.v1 import AppTest
 
 from drills import generate  # noqa: E402
@@ -32,8 +33,8 @@ def _seed_history(path):
     return ann, q1, q2
 
 
-def _choose(at, profile_id):
-    at.selectbox(key="profile_select").set_value(profile_id).run()
+def _choose(at, profile_name):
+    sign_in(at, profile_name)
     at.switch_page("tutor/pages/progress.py").run()
     assert not at.exception
 
@@ -43,7 +44,7 @@ def test_progress_survives_a_restart_and_shows_charts(tmp_path, monkeypatch):
     monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
     ann, _q1, _q2 = _seed_history(path)
     at = _app(path)  # a fresh app process reads what an earlier one saved
-    _choose(at, ann.id)
+    _choose(at, ann.name)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due now"] == "2"
     assert len(at.get("plotly_chart")) == 3
@@ -59,7 +60,7 @@ def test_mistakes_notebook_replays_the_exact_question(tmp_path, monkeypatch):
     monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
     ann, q1, _q2 = _seed_history(path)
     at = _app(path)
-    _choose(at, ann.id)
+    _choose(at, ann.name)
     [answer] = ProgressStore(path).answers(ann.id, only_wrong=True)
     at.button(key=f"replay_{answer.id}").click().run()
     at.switch_page("tutor/pages/drills.py").run()  # the browser switches by itself; AppTest needs telling
@@ -80,7 +81,7 @@ def test_due_review_draws_fresh_questions_of_the_due_concepts(tmp_path, monkeypa
     monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
     ann, q1, q2 = _seed_history(path)
     at = _app(path)
-    _choose(at, ann.id)
+    _choose(at, ann.name)
     at.button(key="start_review").click().run()
     at.switch_page("tutor/pages/drills.py").run()
     assert not at.exception
@@ -114,7 +115,7 @@ def test_locked_database_while_answering_keeps_every_record(tmp_path, monkeypatc
     monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
     ann, _q1, _q2 = _seed_history(path)
     at = _app(path)
-    at.selectbox(key="profile_select").set_value(ann.id).run()
+    sign_in(at, ann.name)
     at.switch_page("tutor/pages/drills.py").run()
     at.selectbox(key="dr_type").set_value("dora_indicator")
     at.button(key="dr_start").click().run()
@@ -157,7 +158,7 @@ def test_answers_given_in_one_app_run_are_there_after_a_restart(tmp_path, monkey
     st.cache_resource.clear()  # nothing survives in memory: the next app reads the file
     second = _app(path)
     [lee] = [p for p in ProgressStore(path).profiles() if p.name == "Lee"]
-    _choose(second, lee.id)
+    _choose(second, lee.name)
     metrics = {m.label: m.value for m in second.metric}
     assert metrics["Answers"] == "1" and metrics["Right"] == "100%"
 
@@ -177,7 +178,7 @@ def test_a_fresh_mistake_says_when_its_review_comes_and_charts_tick_whole_days(t
     [card] = store.cards(ann.id)
     assert card.due > datetime.now(UTC)  # scheduled for later, not due yet
     at = _app(path)
-    _choose(at, ann.id)
+    _choose(at, ann.name)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Due now"] == "0"
     text = " ".join(m.value for m in at.markdown)

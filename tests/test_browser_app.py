@@ -161,3 +161,38 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
     tops = {round(metrics.nth(i).bounding_box()["y"]) for i in range(3)}
     assert len(tops) == 1, tops
     page.close()
+
+
+def _sidebar_sign_up(page, name: str) -> None:
+    page.get_by_role("button", name="New learner").click()
+    page.locator(".st-key-new_profile_name input").fill(name)
+    page.locator(".st-key-new_profile_name input").press("Tab")
+    page.locator(".st-key-create_profile button").click()
+    page.get_by_text(f"Learner: {name}").wait_for()
+
+
+def test_the_chosen_learner_survives_a_reload_and_an_opened_link(server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{server}/", timeout=WAIT_MS)
+    _sidebar_sign_up(page, "Reload Tester")
+    page.wait_for_function("document.cookie.includes('sanma_learner=')", timeout=WAIT_MS)
+    page.reload(timeout=WAIT_MS)
+    page.get_by_text("Learner: Reload Tester").wait_for()
+    page.goto(f"{server}/drills?type=noten&seed=3&n=1&ruleset=tenhou", timeout=WAIT_MS)  # a shared link
+    page.get_by_text("Learner: Reload Tester").wait_for()
+    assert page.get_by_text("answering as a guest").count() == 0
+    page.locator(".st-key-sign_out button").click()
+    page.get_by_text("Guest: answers are not saved.").wait_for()
+    page.wait_for_function("!document.cookie.includes('sanma_learner=') || document.cookie.includes('sanma_learner=;')"
+                           " || /sanma_learner=(;|$)/.test(document.cookie)", timeout=WAIT_MS)
+    page.reload(timeout=WAIT_MS)
+    page.get_by_text("Guest: answers are not saved.").wait_for()
+    other = browser.new_context().new_page()  # another browser: not signed in
+    other.set_default_timeout(WAIT_MS)
+    other.goto(f"{server}/", timeout=WAIT_MS)
+    other.get_by_text("Guest: answers are not saved.").wait_for()
+    assert other.get_by_text("Reload Tester").count() == 0
+    other.context.close()
+    context.close()

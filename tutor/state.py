@@ -17,7 +17,6 @@ from .store import Profile, ProgressStore, StoreError, default_path
 RULESET_KEY = "ruleset_select"  # sidebar selectbox
 CUSTOM_KEY = "custom_rulesets"  # name -> ruleset dict, uploaded on the Rules page
 PROFILE_KEY = "profile_id"  # the chosen profile's id (plain key, survives pages)
-PROFILE_WIDGET = "profile_select"
 NOTICES_KEY = "notices"  # messages to show once at the top of the next page
 
 

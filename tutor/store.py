@@ -233,6 +233,10 @@ class ProgressStore:
             rows = con.execute("SELECT id, name FROM profiles ORDER BY name COLLATE NOCASE").fetchall()
         return [Profile(i, n) for i, n in rows]
 
+    def has_profiles(self) -> bool:
+        with self._connect() as con:
+            return con.execute("SELECT 1 FROM profiles LIMIT 1").fetchone() is not None
+
     def create_profile(self, name: str) -> Profile:
         """Create (or return the existing) profile with this name."""
         clean = " ".join(str(name).split())

@@ -251,14 +251,12 @@ def _summary(sess: Session, drills) -> None:
 
 
 def _guest_hint() -> None:
-    """Answering as a guest while learner profiles exist (say after a reload or an opened link): say it is not saved."""
+    """Answering as a guest while learner profiles exist: say it is not saved (never whose profiles exist)."""
     if st.session_state.get(state.PROFILE_KEY) is not None:
         return
     db = state.store(quiet=True)
-    names = [p.name for p in (state.store_call(db.profiles) or [])] if db is not None else []
-    if names:
-        st.info(f"You are answering as a guest, so nothing is saved. Choose your learner ({', '.join(names[:3])}"
-                f"{' …' if len(names) > 3 else ''}) under **Learner** in the sidebar first.")
+    if db is not None and state.store_call(db.has_profiles):
+        st.info("You are answering as a guest, so nothing is saved. **Sign in** in the sidebar first to keep your progress.")
 
 
 def render() -> None:
