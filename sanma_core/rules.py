@@ -11,6 +11,7 @@ Code reads fields (``rules.honba_ron``); it never asks which preset is active.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import functools
 import typing
 from dataclasses import dataclass
@@ -136,7 +137,9 @@ def ruleset_from_dict(data: object, source: str = "<ruleset>") -> Ruleset:
         raise RulesetError(f"{source}: a ruleset must be a mapping of fields, got {type(data).__name__}")
     unknown = sorted(set(map(str, data)) - set(_FIELDS))
     if unknown:
-        raise RulesetError(f"{source}: unknown field {unknown[0]!r}")
+        close = difflib.get_close_matches(unknown[0], _FIELDS, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise RulesetError(f"{source}: unknown field {unknown[0]!r}{hint}")
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise RulesetError(f"{source}: missing field {missing[0]!r}")
@@ -163,7 +166,14 @@ def load_ruleset_text(text: str, source: str = "<ruleset>") -> Ruleset:
         base_name = data.pop("base")
         if base_name not in PRESETS:
             raise RulesetError(f"{source}: field 'base' must be one of {', '.join(PRESETS)}, got {base_name!r}")
-        merged = load_preset(base_name).to_dict()
+        base = load_preset(base_name)
+        merged = base.to_dict()
+        changed = sorted(k for k, v in data.items() if merged.get(k) != v and k not in ("name", "title", "description"))
+        # a changed ruleset is never described as its base: it gets its own name, title and description
+        merged["name"] = f"{base_name}-custom"
+        merged["title"] = str(data.get("name") or f"{base.title}, changed")
+        what = f"with {', '.join(changed)} changed" if changed else "with no rule changed"
+        merged["description"] = f"Based on {base.title}, {what}."
         merged.update(data)
         data = merged
     return ruleset_from_dict(data, source)

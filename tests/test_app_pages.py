@@ -69,6 +69,7 @@ def test_rules_page_uploads_a_custom_ruleset(app):
     assert not app.exception and not app.error
     app.button(key="use_uploaded").click().run()
     assert app.selectbox(key="ruleset_select").value == "ourclub"
+    assert "Our club (uploaded)" in app.selectbox(key="ruleset_select").options
     app.switch_page("tutor/pages/cheatsheet.py").run()
     assert "+500 on a ron" in " ".join(m.value for m in app.markdown)
 

@@ -46,10 +46,22 @@ def test_user_file_with_base(tmp_path):
     assert rules.honba_ron == 500 and rules.honba_tsumo == 100
 
 
+def test_a_changed_preset_is_described_as_itself_not_as_its_base(tmp_path):
+    named = load_ruleset_text("base: tenhou\nname: Our club\nhonba_ron: 500\nred_five_s: 2\n")
+    tenhou = load_preset("tenhou")
+    assert named.title == "Our club" and named.title != tenhou.title
+    assert named.description == f"Based on {tenhou.title}, with honba_ron, red_five_s changed."
+    unnamed = load_ruleset_text("base: tenhou\nhonba_ron: 500\n")
+    assert (unnamed.name, unnamed.title) == ("tenhou-custom", f"{tenhou.title}, changed")
+    own = load_ruleset_text("base: tenhou\ntitle: House\ndescription: Our house rules.\n")
+    assert (own.title, own.description) == ("House", "Our house rules.")
+
+
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("base: tenhou\nhonba_rom: 3\n", "unknown field 'honba_rom'"),
+        ("base: tenhou\nhonba_rom: 3\n", "unknown field 'honba_rom'; did you mean 'honba_ron'?"),
+        ("base: tenhou\nzzz: 3\n", "unknown field 'zzz'"),
         ("base: tenhou\nhonba_ron: lots\n", "field 'honba_ron' must be a whole number"),
         ("base: tenhou\ndouble_ron: 1\n", "field 'double_ron' must be true or false"),
         ("base: tenhou\numa: [10, 0]\n", "field 'uma' must be a list of three"),

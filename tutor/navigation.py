@@ -49,7 +49,8 @@ def _sidebar() -> None:
         options = state.ruleset_options()
         if st.session_state.get(state.RULESET_KEY) not in options:
             st.session_state[state.RULESET_KEY] = options[0]
-        st.selectbox("Ruleset", options, key=state.RULESET_KEY, format_func=state.ruleset_label,
+        labels = {name: state.ruleset_label(name) for name in options}
+        st.selectbox("Ruleset", options, key=state.RULESET_KEY, format_func=lambda name: labels.get(name, name),
                      help="Every page scores, drills and explains with this ruleset.")
         learner_panel.render()
         st.toggle("Big tiles (projector)", key="big_tiles")

@@ -55,9 +55,11 @@ def ruleset_options() -> list[str]:
 
 
 def ruleset_label(name: str) -> str:
+    """How the sidebar names a ruleset: a preset's title, an uploaded ruleset's own title."""
     if name in PRESETS:
         return load_preset(name).title
-    return f"{name} (uploaded)"
+    title = custom_rulesets().get(name, {}).get("title") or name
+    return f"{title} (uploaded)"
 
 
 def active_rules() -> Ruleset:
