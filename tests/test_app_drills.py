@@ -287,3 +287,20 @@ def test_a_hand_question_states_seat_and_round_once(tmp_path, monkeypatch):
     (caption,) = [c.value for c in at.caption if "situation:" in c.value]
     assert caption.count("South") + caption.count("East") + caption.count("West") == 2  # seat and round, once each
     assert "seat wind:" not in caption and "round wind:" not in caption
+
+
+def test_number_fields_read_tab_and_answer_in_the_screens_order(tmp_path, monkeypatch):
+    """Fields are laid out row by row (so Tab goes left to right, then down) and the answer table keeps that order."""
+    at = _open(tmp_path, monkeypatch, type="kita_dora", seed="3", n="1")
+    _sess, q, ctx = _current(at)
+    labels = [label for _name, label in q.number_fields]
+    assert len(labels) >= 4  # two rows on the screen
+    shown = [t.label for t in at.text_input if t.key and t.key.startswith(f"num_{ctx}_")]
+    assert shown == labels
+    for t in at.text_input:
+        if t.label in labels:
+            t.set_value("0")
+    at.button(key="dr_check").click().run()
+    table = next(m.value for m in at.markdown if m.value.startswith("| | answer | yours |"))
+    rows = [line.split("|")[1].strip() for line in table.splitlines()[2:]]
+    assert rows == labels

@@ -103,10 +103,12 @@ def ask(question: Any, ctx: str, disabled: bool = False) -> None:
                 disabled=disabled,
             )
         else:
-            cols = st.columns(min(3, max(1, len(question.number_fields))))
-            for i, (name, label) in enumerate(question.number_fields):
-                with cols[i % len(cols)]:
-                    st.text_input(label, key=number_key(ctx, name), disabled=disabled, placeholder="a number")
+            fields = list(question.number_fields)
+            width = min(3, max(1, len(fields)))
+            for row in range(0, len(fields), width):  # row by row, so Tab follows the screen's reading order
+                cols = st.columns(width)
+                for col, (name, label) in zip(cols, fields[row:row + width], strict=False):
+                    col.text_input(label, key=number_key(ctx, name), disabled=disabled, placeholder="a number")
 
 
 def _toggle_factory(ctx: str, multi: bool):
@@ -206,8 +208,9 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
             labels = dict(question.number_fields)
             given = response.get("numbers", {})
             lines = ["| | answer | yours |", "|---|---:|---:|"]
-            lines += [f"| {labels.get(k, k)} | **{_fmt(v)}** | {_fmt(given.get(k, '—'))} |"
-                      for k, v in expected.get("numbers", {}).items()]
+            want = expected.get("numbers", {})
+            order = [k for k in labels if k in want] + [k for k in want if k not in labels]  # the screen's order
+            lines += [f"| {labels.get(k, k)} | **{_fmt(want[k])}** | {_fmt(given.get(k, '—'))} |" for k in order]
             st.markdown("\n".join(lines))
     steps = feedback.get("explanation") or question.explanation
     if steps:
