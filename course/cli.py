@@ -108,6 +108,10 @@ def _show(lesson_id: str, rules_name: str | None, directory: str | None) -> int:
             print("  " + " | ".join(r.table.columns))
             for row in r.table.rows:
                 print("  " + " | ".join(row))
+        if r.lessons:
+            print(f"  see lessons: {', '.join(r.lessons)}")
+        if r.drills:
+            print(f"  practise: {', '.join(r.drills)}")
         for q in r.questions:
             result = check_answer(q.question, "", rules)
             print(f"  Q: {q.prompt}")

@@ -150,3 +150,30 @@ def test_the_rulesets_table_marks_the_active_ruleset(learn):
     assert "#f6dcd6" in table.proto.arrow_data.styler.styles  # the shading reaches the page
     learn.selectbox(key="ruleset_select").set_value("club").run()
     assert [c for c in learn.dataframe[0].value.columns if c.endswith("(active)")] == ["Club (active)"]
+
+
+def test_every_link_of_the_overview_opens_its_lesson(learn):
+    """Each lesson button of the overview lesson opens that lesson at its first step; each drill button starts its drill."""
+    rules = load_preset("tenhou")
+    loaded = course.load_course(rules)
+    overview = loaded.get("sanma-in-five-minutes")
+    assert learn.selectbox(key="learn_lesson").value == overview.id  # the course starts with it
+    opened = set()
+    for i, step in enumerate(overview.steps):
+        for target in step.lessons:
+            _open_step(learn, overview, i)
+            learn.button(key=f"open_{overview.id}_{i}_{target}").click().run()
+            assert not learn.exception
+            assert learn.selectbox(key="learn_lesson").value == target
+            assert learn.button(key="learn_prev").disabled  # the first step
+            title = loaded.get(target).steps[0].title
+            if title is not None:
+                assert any(h.value == course.render_step(loaded.get(target).steps[0], rules).title for h in learn.subheader)
+            opened.add(target)
+    assert opened == set(loaded.ids) - {overview.id}
+    for i, step in enumerate(overview.steps):
+        for drill in step.drills:
+            _open_step(learn, overview, i)
+            learn.button(key=f"practise_{overview.id}_{i}_{drill}").click().run()
+            assert learn.session_state["drill_session"].settings.drill_type == drill
+            learn.switch_page("tutor/pages/learn.py").run()

@@ -11,10 +11,11 @@ from __future__ import annotations
 import functools
 import operator
 import re
+from pathlib import Path
 
 import pytest
 
-from course import check_answer, expected_answer, load_course, render_step
+from course import check_answer, expected_answer, load_course, real_play, render_step
 from course.cli import run_check
 from course.engine import FILTERS, format_value
 from course.expr import Attr, Binary, Call, Filter, Index, ListOf, Literal, Name, Unary, parse
@@ -45,10 +46,11 @@ NORTH_BISECTION = load_preset("mahjongsoul").replace(
     name="north-bisection", title="Mahjong Soul, north-bisection", tsumo_payment="north_bisection",
 )
 RULESETS = [*PRESETS, "custom", "north-bisection"]
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 TOPICS = [
-    "tiles", "seats-winds", "no-chi", "kita", "kita-situations", "dora", "win-checks", "yaku", "points",
-    "tsumo-loss", "honba-sticks", "exhaustive-draw", "nagashi", "abortive-draws", "game-flow", "placement",
-    "strategy", "rulesets",
+    "sanma-in-five-minutes", "tiles", "seats-winds", "no-chi", "kita", "dora", "tsumo-loss", "kita-situations",
+    "kita-questions", "win-checks", "yaku", "points", "honba-sticks", "exhaustive-draw", "nagashi", "abortive-draws",
+    "game-flow", "placement", "strategy", "building-hands", "defence", "real-table", "rulesets", "variants",
 ]
 
 
@@ -282,6 +284,12 @@ _OPS = {
 }
 
 
+@functools.cache
+def measured_real_play():
+    """The real-play figures measured here, from the real games themselves."""
+    return real_play.build(DATA)
+
+
 def independent(node, rules):
     ev = lambda n: independent(n, rules)  # noqa: E731
     if isinstance(node, Literal):
@@ -300,6 +308,8 @@ def independent(node, rules):
 
             return {"live_draws": wall.LIVE_DRAWS, "replacement_tiles": len(wall.REPLACEMENT_POSITIONS),
                     "dead_wall": 14, "dealt": 39}
+        if node.name == "real":
+            return measured_real_play()
         return node.name  # a function name or 'rule'
     if isinstance(node, Attr):
         target = ev(node.target)
@@ -543,7 +553,7 @@ def test_no_ruleset_number_is_typed_into_a_lesson():
     offenders = []
     for lesson in static_course().lessons:
         for text in _raw_texts(lesson):
-            plain = re.sub(r"\{\{.*?\}\}", "#", text.get("en"), flags=re.S)
+            plain = re.sub(r"\{\{.*?\}\}", "#", text.get(), flags=re.S)
             plain = plain.replace("/ 1000", "/ #")  # the fixed divisor of the placement formula
             for sentence in re.split(r"(?<=[.;:!?])\s+|\n", plain):
                 if _SENSITIVE.search(sentence) and "four-player" not in sentence.lower():
@@ -575,3 +585,143 @@ def test_what_the_rulesets_lesson_calls_shared_is_shared():
     for field in ("tsumo_payment", "noten_pool"):
         assert len({_rule_value(load_preset(p), field) for p in PRESETS}) == 1, field
     assert str(load_preset("tenhou").noten_pool) in text
+
+
+# ---- the second edition: size, real-play figures, question quality, the overview ----------
+
+MIN_LESSONS = 21
+OVERVIEW = "sanma-in-five-minutes"
+
+
+def test_the_course_has_enough_lessons_and_checks_clean_under_every_preset_and_north_bisection():
+    from course.cli import check_rulesets
+
+    chosen = check_rulesets()
+    assert {r.name for r in chosen} == {*PRESETS, "north-bisection"}
+    counts, issues = run_check(chosen, None)
+    assert issues == []
+    assert counts["lessons"] >= MIN_LESSONS
+
+
+def _empty(value):
+    return value is None or value == 0 or (isinstance(value, str | list | set | tuple | dict) and not value)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_no_answer_is_zero_or_empty(name):
+    rules = ruleset(name)
+    for lesson in course_under(name).lessons:
+        for q in lesson.questions:
+            expected = expected_answer(q, rules)
+            assert not _empty(expected), f"{q.id} under {name}: the answer is {expected!r}"
+
+
+def _normalised(text):
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def test_no_question_repeats_another():
+    rules = load_preset("tenhou")
+    seen = {}
+    for lesson in static_course().lessons:
+        for step in lesson.steps:
+            for q in render_step(step, rules).questions:
+                key = _normalised(q.prompt)
+                assert key not in seen, f"{q.id} repeats {seen[key]}"
+                seen[key] = q.id
+
+
+def _spellings(value):
+    return {f"{value}", f"{value:,}"} if isinstance(value, int) else {str(value)}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_no_points_question_is_answered_by_the_text_just_above(name):
+    """A number question worth asking (a payment, a score: 100 or more) applies the step to a new case:
+    its answer is not printed in the step's own text, diagrams, comparisons or table."""
+    rules = ruleset(name)
+    for lesson in course_under(name).lessons:
+        for step in lesson.steps:
+            r = render_step(step, rules)
+            shown = [r.text, *(d.caption for d in r.diagrams), *(t for row in r.compare for t in (row.topic, row.four_player, row.sanma))]
+            if r.table:
+                shown += [c for row in r.table.rows for c in row]
+            words = set(re.findall(r"[\d,]+", " ".join(shown)))
+            for q in step.questions:
+                if q.kind != "number":
+                    continue
+                expected = expected_answer(q, rules)
+                if isinstance(expected, int) and expected >= 100:
+                    assert not (_spellings(expected) & words), f"{q.id} under {name}: {expected} is shown just above"
+
+
+def test_the_stored_real_play_figures_are_measured_from_the_real_games():
+    stored = real_play.figures()
+    measured = measured_real_play()
+    assert stored == measured
+    assert measured["games"] == 2200 and measured["hands"] > 19000
+
+
+def test_the_real_play_measure_agrees_with_the_engine_replay():
+    """Counts read from Tenhou's arrays equal what the engine's re-play of the same games does."""
+    import gzip
+    import json
+
+    from sanma_core.game.actions import KITA, RIICHI, RON, TSUMO
+    from sanma_core.game.records import read_record
+
+    class Count:
+        def __init__(self):
+            self.kinds = {}
+
+        def before(self, game, action):
+            self.kinds[action.kind] = self.kinds.get(action.kind, 0) + 1
+
+    with gzip.open(DATA / real_play.GAME_FILES[0], "rt", encoding="utf-8") as f:
+        games = [json.loads(next(f)) for _ in range(40)]
+    counts = real_play.HandCounts()
+    seen = Count()
+    for game in games:
+        for entry in game["log"]:
+            counts.add_hand(entry)
+        read_record(json.dumps(game), "tenhou", observers=[seen])
+    assert counts.kita == seen.kinds[KITA]
+    assert counts.tsumo_wins == seen.kinds[TSUMO]
+    assert counts.ron_wins == seen.kinds[RON]
+    riichi_declared = sum(1 for game in games for entry in game["log"] for s in range(3)
+                          for d in entry[6 + 3 * s] if isinstance(d, str) and d.startswith("r"))
+    assert riichi_declared == seen.kinds[RIICHI]
+
+
+def test_every_real_play_figure_names_its_source():
+    """A step quoting real play also shows where the figure comes from."""
+    rules = load_preset("tenhou")
+    quoting = 0
+    for lesson in static_course().lessons:
+        for step in lesson.steps:
+            r = render_step(step, rules)
+            sources = [f.source for f in r.fills]
+            if any("real." in s and "real.source" not in s for s in sources):
+                quoting += 1
+                assert any("real.source" in s for s in sources), f"{lesson.id}: {step.field} quotes real play without its source"
+                assert real_play.figures()["source"] in r.text, f"{lesson.id}: {step.field}"
+    assert quoting >= 3
+
+
+def test_no_percentage_is_typed_into_a_lesson():
+    """Shares of real play are filled in (``| percent``), never typed."""
+    for path in sorted((Path(__file__).resolve().parents[1] / "lessons").glob("*.yaml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            outside = re.sub(r"\{\{.*?\}\}", "", line)
+            assert not re.search(r"\d\s*%", outside), f"{path.name}:{number}: {line.strip()}"
+
+
+def test_the_overview_links_every_lesson_and_a_drill_for_each_difference():
+    course = static_course()
+    overview = course.get(OVERVIEW)
+    assert course.ids[0] == OVERVIEW
+    assert set(overview.links) == set(course.ids) - {OVERVIEW}
+    differences = [s for s in overview.steps if s.lessons]
+    assert len(differences) >= 5
+    for step in differences:
+        assert step.drills, f"{step.field} links lessons but no drill"
