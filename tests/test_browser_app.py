@@ -7,7 +7,7 @@ under artifacts/ (git-ignored). Every wait is bounded.
 import pytest
 from browser_support import ROOT, WAIT_MS, chromium, served_app
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser_app")]  # one server and one Chromium
 
 ARTIFACTS = ROOT / "artifacts"
 
@@ -86,15 +86,52 @@ def _fourteen_tile_drill(rules: str = "tenhou") -> tuple[int, object]:
     raise AssertionError("no closed 14-tile yaku question in 60 seeds")
 
 
+_SIZES_JS = """() => {
+  const hand = [...document.querySelectorAll('.sm-group:first-child > .sm-row > img')];
+  const rows = hand.map(e => Math.round(e.getBoundingClientRect().top));
+  const buttons = [...document.querySelectorAll('div[class*="st-key-tb_"] button')].filter(b => b.offsetWidth > 0);
+  return {n: hand.length, rows: new Set(rows).size, last_row: rows.filter(r => r === Math.max(...rows)).length,
+          tile: Math.min(...hand.map(e => e.getBoundingClientRect().width)),
+          button: Math.max(...buttons.map(b => b.getBoundingClientRect().width))};
+}"""
+
+
+def _closed_waits_drill() -> tuple[int, object]:
+    """A session seed whose first waits question shows a closed 13-tile hand, answered by clicking tiles."""
+    from drills import generate
+    from sanma_core.tiles import parse_tiles
+    from tutor.drill_session import question_seed
+
+    for seed in range(1, 60):
+        q = generate("waits", "tenhou", seed=question_seed(seed, 0), difficulty=2)
+        if not q.data.get("melds") and len(parse_tiles(q.data["hand"])) == 13 and q.parts == ("tiles",):
+            return seed, q
+    raise AssertionError("no closed 13-tile waits question in 60 seeds")
+
+
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_a_fourteen_tile_hand_stays_on_one_row(server, browser, width, height):
-    """The winning tile must not wrap onto a row of its own (laptop with the sidebar open, and a phone)."""
+def test_a_fourteen_tile_hand_stays_on_one_row_on_a_laptop_and_wraps_in_pairs_on_a_phone(server, browser, width, height):
+    """The winning tile never sits on a row of its own (laptop with the sidebar open: one row)."""
     seed, q = _fourteen_tile_drill()
     page = _page_at(server, browser, f"drills?type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", width, height)
     page.get_by_text(q.prompt[:30]).first.wait_for()
     page.locator(".sm-group:first-child > .sm-row > img").nth(13).wait_for()
-    hand = page.evaluate(_ROWS_JS, ".sm-group:first-child > .sm-row > img")
-    assert hand == {"n": 14, "rows": 1}, hand
+    sizes = page.evaluate(_SIZES_JS)
+    assert sizes["n"] == 14
+    assert sizes["rows"] == (1 if width > 1000 else 2) and sizes["last_row"] >= 2, sizes
+    page.close()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_a_question_hand_is_never_smaller_than_its_answer_tiles(server, browser, width, height):
+    """8p/9p and 6s/8s must read as well in the question as on the buttons that answer it."""
+    seed, q = _closed_waits_drill()
+    page = _page_at(server, browser, f"drills?type=waits&seed={seed}&n=1&difficulty=2&ruleset=tenhou", width, height)
+    page.get_by_text(q.prompt[:30]).first.wait_for()
+    page.locator(".sm-group:first-child > .sm-row > img").nth(12).wait_for()
+    page.locator('div[class*="st-key-tb_"] button:visible').first.wait_for()
+    sizes = page.evaluate(_SIZES_JS)
+    assert sizes["n"] == 13 and sizes["tile"] >= sizes["button"] - 0.5, sizes
     page.close()
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sanma_core.melds import Meld
-from sanma_core.tiles import NORTH, is_red, kind, parse_tile, tile_name
+from sanma_core.tiles import NORTH, RED_5P, RED_5S, SANMA_KINDS, is_red, kind, parse_tile, tile_name
 
 W, H = 60, 80  # face size in SVG units (a real tile is about 3:4)
 RED = "#d0312d"
@@ -220,15 +220,16 @@ def _img(tile: int, *, sideways: bool = False, face_down: bool = False, css_clas
 
 
 #: CSS for the strips: a tile is 1/14 of the strip's width (within bounds), so a 14-tile hand stays on one row
-#: from a phone to a laptop with the sidebar open; outside a strip the width follows the viewport.
+#: on a laptop with the sidebar open; never narrower than an answer tile button (34 px), so on a phone a
+#: question's hand wraps rather than shrinking below the tiles it is answered with.
 STRIP_CSS = """
 .sm-strip{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem 1.1rem;margin:.3rem 0 .6rem 0;container-type:inline-size}
 .sm-group{display:flex;flex-direction:column;align-items:flex-start}
 .sm-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:2px}
 .sm-melds{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
 .sm-cap{font-size:.78rem;color:#6b665a;margin-bottom:2px;font-family:sans-serif}
-.sm-tile{width:clamp(22px,calc((100cqw - 28px) / 14),58px);height:auto}
-.sm-tile.sm-side{width:clamp(29px,calc((100cqw - 28px) / 14 * 1.34),78px)}
+.sm-tile{width:clamp(34px,calc((100cqw - 28px) / 14),60px);height:auto}
+.sm-tile.sm-side{width:clamp(46px,calc((100cqw - 28px) / 14 * 1.34),80px)}
 .sm-win{outline:3px solid #d0312d;outline-offset:1px;border-radius:6px}
 .sm-empty{font-size:.85rem;color:#8a8577;font-style:italic}
 """
@@ -298,8 +299,6 @@ def _escape(text: str) -> str:
 
 def all_faces() -> Sequence[int]:
     """The 27 sanma kinds plus the two red fives, in MPSZ order."""
-    from sanma_core.tiles import RED_5P, RED_5S, SANMA_KINDS
-
     faces = list(SANMA_KINDS)
     faces.insert(faces.index(13), RED_5P)
     faces.insert(faces.index(22), RED_5S)

@@ -24,7 +24,7 @@ def _tile_button_css() -> str:
     rules = [
         'div[class*="st-key-tb_"] button{background-color:transparent;background-repeat:no-repeat;'
         "background-position:center;background-size:contain;border:none;box-shadow:none;"
-        "width:clamp(34px,6.4vw,60px);min-width:0;aspect-ratio:64/86;height:auto;min-height:0;padding:0;"
+        "width:clamp(34px,4.3vw,60px);min-width:0;aspect-ratio:64/86;height:auto;min-height:0;padding:0;"
         "color:transparent;border-radius:7px;transition:transform .08s}",
         'div[class*="st-key-tb_"] button p{color:transparent;font-size:1px}',
         'div[class*="st-key-tb_"] button:hover{transform:translateY(-3px);background-color:transparent}',
