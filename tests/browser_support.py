@@ -37,14 +37,15 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def streamlit_server(workdir: Path, start_timeout: float = 60) -> Iterator[str]:
-    """Run the app on a free localhost port with its own progress database; yields the base URL."""
+def streamlit_server(workdir: Path, start_timeout: float = 60, script: str = "app.py") -> Iterator[str]:
+    """Run the app (or another ``script``, relative to the project) on a free localhost port with its own
+    progress database; yields the base URL."""
     port = free_port()
     env = dict(os.environ, SANMA_TUTOR_DB=str(workdir / "progress.db"))
     log_path = workdir / "streamlit.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true", "--server.port", str(port),
+            [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.port", str(port),
              "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )

@@ -1,0 +1,654 @@
+/* The sanma table: draws the JSON state sent by tutor/table/component.py and sends back the chosen action.
+ *
+ * It speaks Streamlit's component messages directly (no library): it announces itself with
+ * "streamlit:componentReady", receives "streamlit:render" with the arguments, reports its height with
+ * "streamlit:setFrameHeight" and sends a choice with "streamlit:setComponentValue".
+ * Every text from the state (player names above all) is set with textContent, never parsed as markup.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("root");
+  var state = null; // the last state received
+  var big = false;
+  var disabled = false;
+  var locked = false; // a choice was sent; wait for the next state
+  var lockTimer = null;
+  var nonce = Date.now(); // grows with every choice, so the same action twice is two values
+  var selected = null; // keyboard cursor: index into slots()
+  var riichiMode = false;
+  var hovered = null; // the slot whose facts are shown by a hover or a long press
+  var helpOpen = false;
+  var lastHeight = -1;
+
+  // ---- the component protocol ------------------------------------------------------------
+
+  function post(type, data) {
+    var msg = { isStreamlitMessage: true, type: type };
+    for (var k in data) { if (Object.prototype.hasOwnProperty.call(data, k)) msg[k] = data[k]; }
+    window.parent.postMessage(msg, "*");
+  }
+
+  function reportHeight() {
+    var h = Math.ceil(root.getBoundingClientRect().height) + 2;
+    if (h !== lastHeight) {
+      lastHeight = h;
+      post("streamlit:setFrameHeight", { height: h });
+    }
+  }
+
+  function send(actionId) {
+    if (!actionId || locked || disabled || !state) return;
+    if (!findAction(actionId)) return;
+    locked = true;
+    riichiMode = false; // a choice ends the riichi choice, whatever it was
+    nonce += 1;
+    root.classList.add("waiting");
+    post("streamlit:setComponentValue", {
+      value: { action: actionId, nonce: nonce, state: state.id || null },
+      dataType: "json"
+    });
+    root.setAttribute("data-sent", actionId);
+    clearTimeout(lockTimer);
+    lockTimer = setTimeout(unlock, 3000); // in case no new drawing comes back
+  }
+
+  function unlock() {
+    locked = false;
+    root.classList.remove("waiting");
+  }
+
+  window.addEventListener("message", function (event) {
+    var data = event.data;
+    if (!data || data.type !== "streamlit:render") return;
+    var args = data.args || {};
+    var fresh = args.state || null;
+    var changed = !state || !fresh || fresh.id !== state.id;
+    state = fresh;
+    big = !!(args.big || (state && state.big));
+    disabled = !!data.disabled;
+    unlock();
+    clearTimeout(lockTimer);
+    if (changed) {
+      riichiMode = false;
+      hovered = null;
+      var n = slots().length;
+      if (selected !== null && selected >= n) selected = n ? n - 1 : null;
+    }
+    draw();
+  });
+
+  // ---- small helpers ---------------------------------------------------------------------
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function tileEl(entry, extra) {
+    var t = el("div", "tile" + (extra ? " " + extra : ""));
+    var img = document.createElement("img");
+    var faces = (state && state.faces) || {};
+    img.src = faces[entry.face] || "";
+    img.alt = entry.tile || "face down";
+    img.draggable = false;
+    t.appendChild(img);
+    t.title = entry.title || entry.tile || "";
+    if (entry.tile) t.setAttribute("data-tile", entry.tile);
+    return t;
+  }
+
+  function faceEl(face, extra) {
+    return tileEl({ face: face, tile: face.split("/")[0], title: face.split("/")[0] }, extra);
+  }
+
+  function findAction(id) {
+    if (!state) return null;
+    for (var i = 0; i < state.actions.length; i++) { if (state.actions[i].id === id) return state.actions[i]; }
+    return null;
+  }
+
+  function actionsOf(kind) {
+    return (state ? state.actions : []).filter(function (a) { return a.kind === kind; });
+  }
+
+  function seatAt(position) {
+    for (var i = 0; i < state.seats.length; i++) { if (state.seats[i].position === position) return state.seats[i]; }
+    return null;
+  }
+
+  /* The own hand's places, left to right: the sorted tiles, then the drawn tile (or, at a hand end, the
+     revealed hand with the winning tile last). */
+  function slots() {
+    if (!state) return [];
+    var me = seatAt("bottom");
+    if (me && me.revealed) {
+      return me.revealed.tiles.map(function (t, i) { return { entry: t, drawn: false, index: i }; });
+    }
+    var out = state.hand.tiles.map(function (t, i) { return { entry: t, drawn: false, index: i }; });
+    if (state.hand.drawn) out.push({ entry: state.hand.drawn, drawn: true, index: out.length });
+    return out;
+  }
+
+  function slotAction(slot) {
+    if (!slot) return null;
+    return riichiMode ? slot.entry.riichi_id : slot.entry.id;
+  }
+
+  // ---- sizes -----------------------------------------------------------------------------
+
+  function layout() {
+    var width = root.clientWidth - 16;
+    if (width <= 0) return { rows: 1, narrow: false };
+    var narrow = width < 600;
+    var n = slots().length || 14;
+    var maxHand = big ? 96 : 62;
+    var gap = 2;
+    // one row: the tiles, the drawn tile set apart by 0.4 of a tile
+    var one = (width - (n - 1) * gap - 4) / (n + 0.4);
+    var rows = 1;
+    var ht = Math.min(maxHand, one);
+    if (one < 40) { // a phone: two rows, the second ending with the drawn tile
+      rows = 2;
+      var perRow = Math.ceil(n / 2);
+      ht = Math.min(maxHand, (width - perRow * gap - 4) / (perRow + 0.4));
+    }
+    var pt;
+    if (narrow) {
+      pt = Math.min(big ? 40 : 30, (width / 2 - 22) / 6.5);
+    } else {
+      var side = (width - 40) / 3;
+      pt = Math.min(big ? 56 : 38, (side - 16) / 6.5);
+    }
+    pt = Math.max(16, pt);
+    var fs = big ? (narrow ? 16 : 20) : (narrow ? 13 : 14);
+    root.style.setProperty("--ht", Math.floor(ht) + "px");
+    root.style.setProperty("--pt", Math.floor(pt) + "px");
+    root.style.setProperty("--fs", fs + "px");
+    return { rows: rows, narrow: narrow };
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+
+  function draw() {
+    while (root.firstChild) root.removeChild(root.firstChild);
+    root.classList.toggle("big", big);
+    if (!state) { reportHeight(); return; }
+    var geo = layout();
+
+    root.appendChild(topbar());
+    var board = el("div", "board" + (geo.narrow ? " narrow" : ""));
+    board.appendChild(seatBlock(seatAt("left")));
+    board.appendChild(centreBlock());
+    board.appendChild(seatBlock(seatAt("right")));
+    board.appendChild(seatBlock(seatAt("bottom")));
+    root.appendChild(board);
+    if (state.offer) root.appendChild(offerBlock());
+    if (state.result) root.appendChild(resultBlock());
+    var info = el("div", "info");
+    info.setAttribute("data-role", "info");
+    root.appendChild(info);
+    root.appendChild(handBlock(geo.rows));
+    root.appendChild(actionBar());
+    root.appendChild(helpBlock());
+    showInfo();
+    reportHeight();
+  }
+
+  function topbar() {
+    var bar = el("div", "topbar");
+    var hint = el("span", "kbd-hint");
+    hint.setAttribute("data-role", "kbd-hint");
+    bar.appendChild(hint);
+    var help = el("button", "help-btn", "?");
+    help.type = "button";
+    help.title = "Keys and markers (?)";
+    help.setAttribute("aria-label", "help: keys and markers");
+    help.addEventListener("click", function () { toggleHelp(); });
+    bar.appendChild(help);
+    updateFocusHint(hint);
+    return bar;
+  }
+
+  function updateFocusHint(hint) {
+    hint = hint || root.querySelector("[data-role=kbd-hint]");
+    if (!hint) return;
+    var on = document.hasFocus();
+    hint.classList.toggle("on", on);
+    hint.textContent = on ? "Keyboard on: 1–9 / arrows + Enter, t tsumogiri, ? help"
+      : "Keyboard: click the table once, then press ? for the keys";
+  }
+
+  function seatBlock(seat) {
+    var box = el("div", "seat " + seat.position + (seat.active ? " active" : ""));
+    box.setAttribute("data-seat", seat.position);
+    var body = el("div", "seat-body");
+    var head = el("div", "seat-head");
+    head.appendChild(el("span", "name", seat.name));
+    head.appendChild(el("span", "badge", seat.wind));
+    if (seat.dealer) head.appendChild(el("span", "badge dealer", "dealer"));
+    head.appendChild(el("span", "score", seat.score.toLocaleString("en-US")));
+    if (seat.riichi) head.appendChild(el("span", "badge riichi", "riichi"));
+    if (seat.position !== "bottom" && !seat.revealed) head.appendChild(el("span", "count", seat.hand_size + " tiles"));
+    body.appendChild(head);
+
+    var pond = el("div", "pond");
+    pond.setAttribute("data-role", "pond");
+    seat.pond.forEach(function (row) {
+      var r = el("div", "pond-row");
+      row.forEach(function (d) {
+        var cls = [d.sideways ? "side" : "", d.tsumogiri ? "tsumogiri" : "", d.called ? "called" : "",
+          d.offered ? "offered" : "", d.riichi ? "riichi" : ""].filter(Boolean).join(" ");
+        var t = tileEl(d, cls);
+        var notes = [d.tile];
+        if (d.riichi) notes.push("riichi");
+        if (d.tsumogiri) notes.push("tsumogiri");
+        if (d.called) notes.push("called");
+        if (d.since_riichi && d.since_riichi.length) notes.push("after the riichi of " + d.since_riichi.join(", "));
+        t.title = notes.join(" · ");
+        r.appendChild(t);
+      });
+      pond.appendChild(r);
+    });
+    body.appendChild(pond);
+
+    if (seat.melds.length || seat.kita) {
+      var melds = el("div", "melds");
+      seat.melds.forEach(function (m) {
+        var g = el("div", "meld");
+        g.title = m.text;
+        m.tiles.forEach(function (t) {
+          if (t.added) {
+            var s = el("div", "stack");
+            s.appendChild(tileEl(t.added, "side"));
+            s.appendChild(tileEl(t, "side"));
+            g.appendChild(s);
+          } else {
+            g.appendChild(tileEl(t, t.called ? "side" : ""));
+          }
+        });
+        melds.appendChild(g);
+      });
+      if (seat.kita) {
+        var k = el("div", "meld kita");
+        k.title = "kita: " + seat.kita + " North" + (seat.kita > 1 ? "s" : "") + " set aside";
+        seat.kita_faces.forEach(function (f) { k.appendChild(faceEl(f)); });
+        melds.appendChild(k);
+      }
+      body.appendChild(melds);
+    }
+
+    if (seat.revealed && seat.position !== "bottom") {
+      body.appendChild(el("div", "caption", seat.revealed.label));
+      var strip = el("div", "strip revealed");
+      seat.revealed.tiles.forEach(function (t) { strip.appendChild(tileEl(t, t.win ? "win" : "")); });
+      body.appendChild(strip);
+    }
+    box.appendChild(body);
+    return box;
+  }
+
+  function centreBlock() {
+    var c = state.centre;
+    var box = el("div", "centre");
+    box.setAttribute("data-role", "centre");
+    box.appendChild(el("div", "round", c.round));
+    var facts = el("div", "facts");
+    [["Honba", c.honba], ["Sticks", c.sticks], ["Left", c.tiles_left]].forEach(function (p) {
+      var s = el("span", null, p[0] + " ");
+      s.appendChild(el("b", null, p[1]));
+      facts.appendChild(s);
+    });
+    box.appendChild(facts);
+    var dora = el("div", "dora");
+    dora.appendChild(el("span", null, "Dora ind."));
+    var strip = el("div", "strip");
+    c.dora.forEach(function (f) { strip.appendChild(faceEl(f)); });
+    dora.appendChild(strip);
+    box.appendChild(dora);
+    return box;
+  }
+
+  function offerBlock() {
+    var o = state.offer;
+    var box = el("div", "panel offer");
+    box.setAttribute("data-role", "offer");
+    box.appendChild(el("span", null, o.from_name + " (" + o.from + ") discarded"));
+    box.appendChild(tileEl(o, "offered"));
+    var kinds = o.actions.map(function (id) { var a = findAction(id); return a ? a.label : id; });
+    box.appendChild(el("span", null, kinds.length ? "— you may: " + kinds.join(", ") + ", or pass." : ""));
+    if (state.advice) box.appendChild(el("span", "advice", adviceText()));
+    return box;
+  }
+
+  function resultBlock() {
+    var r = state.result;
+    var box = el("div", "panel result");
+    box.setAttribute("data-role", "result");
+    box.appendChild(el("h3", null, r.title + (r.label ? " — " + r.label : "")));
+    if (r.lines.length) {
+      var ul = el("ul");
+      r.lines.forEach(function (line) { ul.appendChild(el("li", null, line)); });
+      box.appendChild(ul);
+    }
+    if (r.sticks) box.appendChild(el("div", null, r.sticks));
+    if (r.scores.length) {
+      var t = el("table", "scores");
+      r.scores.forEach(function (s) {
+        var tr = el("tr");
+        tr.appendChild(el("td", null, s.name));
+        tr.appendChild(el("td", s.delta > 0 ? "plus" : (s.delta < 0 ? "minus" : ""), (s.delta > 0 ? "+" : "") + s.delta));
+        tr.appendChild(el("td", null, s.after.toLocaleString("en-US")));
+        t.appendChild(tr);
+      });
+      box.appendChild(t);
+    }
+    return box;
+  }
+
+  function handBlock(rows) {
+    var box = el("div", "hand" + (riichiMode ? " riichi-mode" : "") + (rows === 2 ? " rows-2" : ""));
+    box.setAttribute("data-role", "hand");
+    var all = slots();
+    var advisedId = state.advice ? state.advice.id : null;
+    var plain = all.filter(function (s) { return !s.drawn; });
+    var drawn = all.filter(function (s) { return s.drawn; });
+    var split = rows === 2 ? Math.ceil(all.length / 2) : plain.length;
+    var lines = rows === 2 ? [plain.slice(0, split), plain.slice(split).concat(drawn)] : [plain.concat(drawn)];
+    var me = seatAt("bottom");
+    var revealed = me && me.revealed;
+    lines.forEach(function (line) {
+      var r = el("div", "hand-row");
+      line.forEach(function (slot) {
+        var e = slot.entry;
+        var last = revealed && slot.index === all.length - 1 && e.win;
+        var cls = ["hand-tile",
+          slot.drawn || last ? "drawn" : "",
+          e.win ? "win" : "",
+          e.id ? "playable" : "",
+          e.riichi_id ? "can-riichi" : "",
+          selected === slot.index ? "selected" : "",
+          advisedId && (e.id === advisedId || e.riichi_id === advisedId) ? "advised" : ""].filter(Boolean).join(" ");
+        var t = tileEl(e, cls);
+        if (last) t.classList.remove("drawn");
+        if (last) t.style.marginLeft = "calc(var(--ht) * 0.4)";
+        t.setAttribute("data-slot", String(slot.index));
+        if (e.id) t.setAttribute("data-action", e.id);
+        if (e.key) t.setAttribute("data-key", e.key);
+        t.setAttribute("role", "button");
+        t.setAttribute("aria-label", (slot.drawn ? "drawn " : "") + e.title + (e.key ? ", key " + e.key : ""));
+        hookTile(t, slot);
+        r.appendChild(t);
+      });
+      box.appendChild(r);
+    });
+    return box;
+  }
+
+  var BUTTON_CLASS = { tsumo: "win", ron: "win", pon: "call", minkan: "call", kakan: "call", ankan: "call",
+    kita: "call", pass: "pass" };
+
+  function actionBar() {
+    var bar = el("div", "actions");
+    bar.setAttribute("data-role", "actions");
+    var advisedId = state.advice ? state.advice.id : null;
+    var riichi = actionsOf("riichi");
+    state.actions.forEach(function (a) {
+      if (a.kind === "discard" && a.id !== "tsumogiri") return; // the hand's tiles are the buttons
+      if (a.kind === "riichi") return; // one Riichi button below
+      var b = button(a.label, a.key, BUTTON_CLASS[a.kind] || "", function () { send(a.id); });
+      b.setAttribute("data-action", a.id);
+      if (a.id === advisedId) b.classList.add("advised");
+      bar.appendChild(b);
+    });
+    if (riichi.length) {
+      var b = button(riichiMode ? "Riichi: pick the tile (Esc cancels)" : "Riichi…", "r", riichiMode ? "on" : "",
+        function () { toggleRiichi(); });
+      b.setAttribute("data-action", "riichi");
+      if (advisedId && advisedId.indexOf("riichi:") === 0) b.classList.add("advised");
+      bar.appendChild(b);
+    }
+    return bar;
+  }
+
+  function button(label, key, cls, onClick) {
+    var b = el("button", cls, label);
+    b.type = "button";
+    if (key) b.appendChild(el("kbd", null, key));
+    b.addEventListener("click", function (ev) { ev.preventDefault(); onClick(); root.focus(); });
+    return b;
+  }
+
+  var KEY_ROWS = [
+    ["1 … 9, 0", "choose the 1st … 10th tile of the hand"],
+    ["← →, Home, End", "move the choice along the hand"],
+    ["Enter or Space", "discard the chosen tile (in riichi mode: riichi with it)"],
+    ["t", "tsumogiri: discard the drawn tile"],
+    ["r", "riichi: then choose the tile (Esc cancels)"],
+    ["k", "kita: set a North aside"],
+    ["w", "win: tsumo or ron"],
+    ["c", "pon"],
+    ["n", "kan"],
+    ["p", "pass (do not call)"],
+    ["a", "nine-terminal abort"],
+    ["?", "this help; Esc closes it"]
+  ];
+  var MARKERS = [
+    ["var(--drawn)", "blue ring: the drawn tile (set apart)"],
+    ["var(--selected)", "amber frame, raised: the tile chosen with the keys"],
+    ["var(--win)", "red ring: the winning tile"],
+    ["var(--offered)", "green ring: the tile you may call"],
+    ["var(--advised)", "violet: the hint's advice"]
+  ];
+
+  function helpBlock() {
+    var box = el("div", "help");
+    box.setAttribute("data-role", "help");
+    box.hidden = !helpOpen;
+    box.appendChild(el("h2", null, "Keys and markers"));
+    var close = button("Close", "Esc", "", function () { toggleHelp(false); });
+    close.classList.add("close");
+    box.appendChild(close);
+    var cols = el("div", "cols");
+    var keys = el("table");
+    KEY_ROWS.forEach(function (row) {
+      var tr = el("tr");
+      var k = el("td");
+      k.appendChild(el("kbd", null, row[0]));
+      tr.appendChild(k);
+      tr.appendChild(el("td", null, row[1]));
+      keys.appendChild(tr);
+    });
+    cols.appendChild(keys);
+    var marks = el("table");
+    MARKERS.forEach(function (row) {
+      var tr = el("tr");
+      var sw = el("td");
+      var s = el("span", "swatch");
+      s.style.boxShadow = "0 0 0 3px " + row[0];
+      sw.appendChild(s);
+      tr.appendChild(sw);
+      tr.appendChild(el("td", null, row[1]));
+      marks.appendChild(tr);
+    });
+    [["darker tile with a dot", "tsumogiri (the drawn tile thrown at once)"],
+      ["tile on its side", "the riichi discard; in a meld, the called tile (on the side it came from)"],
+      ["faded tile", "taken from the pond by another player's call"]].forEach(function (row) {
+      var tr = el("tr");
+      tr.appendChild(el("td", null, row[0]));
+      tr.appendChild(el("td", null, row[1]));
+      marks.appendChild(tr);
+    });
+    cols.appendChild(marks);
+    box.appendChild(cols);
+    box.appendChild(el("p", "caption",
+      "Hover a hand tile (or press and hold it on a touch screen) to see what its discard leaves. " +
+      "The keys work once the table has been clicked."));
+    return box;
+  }
+
+  // ---- the information line --------------------------------------------------------------
+
+  function adviceText() {
+    var a = state.advice;
+    var reason = a.reason || "";
+    // a reason that starts by naming the action already says it
+    if (reason.toLowerCase().indexOf(a.text.toLowerCase()) === 0) return "Hint: " + reason;
+    return "Hint: " + a.text + (reason ? " — " + reason : "");
+  }
+
+  function factsFor(slot) {
+    if (!slot || !state.facts) return null;
+    var id = slotAction(slot) || slot.entry.id || slot.entry.riichi_id;
+    return (id && state.facts[id]) || null;
+  }
+
+  function showInfo() {
+    var info = root.querySelector("[data-role=info]");
+    if (!info) return;
+    while (info.firstChild) info.removeChild(info.firstChild);
+    var all = slots();
+    var slot = hovered !== null ? all[hovered] : (selected !== null ? all[selected] : null);
+    var f = factsFor(slot);
+    info.classList.toggle("facts-shown", !!f);
+    info.setAttribute("data-facts", f ? "1" : "");
+    if (f) {
+      var line = el("span", null, f.text);
+      if (f.best) line.appendChild(el("b", null, " — best shape"));
+      info.appendChild(line);
+      return;
+    }
+    var text;
+    if (riichiMode) text = "Riichi: choose the tile to discard (click it, or 1–9 and Enter). Esc cancels.";
+    else if (state.advice && !state.offer) text = adviceText();
+    else if (state.result) text = "The hand is over.";
+    else if (state.actions.length && state.phase === "turn") text = "Your turn: click a tile to discard it; hover it to see what it leaves.";
+    else if (state.actions.length) text = "Call or pass?";
+    else text = "Waiting for the other players…";
+    if (state.hand.furiten && !state.result) text += " (furiten: no ron)";
+    info.appendChild(el("span", null, text));
+  }
+
+  // ---- pointer: click, hover, long press -------------------------------------------------
+
+  function hookTile(t, slot) {
+    var pressTimer = null;
+    var longPressed = false;
+    t.addEventListener("mouseenter", function () { hovered = slot.index; showInfo(); });
+    t.addEventListener("mouseleave", function () { if (hovered === slot.index) { hovered = null; showInfo(); } });
+    t.addEventListener("touchstart", function () {
+      longPressed = false;
+      clearTimeout(pressTimer);
+      pressTimer = setTimeout(function () { longPressed = true; hovered = slot.index; showInfo(); }, 450);
+    }, { passive: true });
+    t.addEventListener("touchmove", function () { clearTimeout(pressTimer); }, { passive: true });
+    t.addEventListener("touchend", function (ev) {
+      clearTimeout(pressTimer);
+      if (longPressed) { ev.preventDefault(); } // a long press only shows the facts
+    });
+    t.addEventListener("contextmenu", function (ev) { ev.preventDefault(); });
+    t.addEventListener("click", function (ev) {
+      ev.preventDefault();
+      root.focus();
+      if (longPressed) { longPressed = false; return; }
+      var id = slotAction(slot);
+      if (id) { selected = slot.index; send(id); }
+    });
+  }
+
+  // ---- keys ------------------------------------------------------------------------------
+
+  function select(index) {
+    var n = slots().length;
+    if (!n) return;
+    selected = Math.max(0, Math.min(n - 1, index));
+    hovered = null;
+    var tiles = root.querySelectorAll(".hand .tile");
+    for (var i = 0; i < tiles.length; i++) {
+      tiles[i].classList.toggle("selected", tiles[i].getAttribute("data-slot") === String(selected));
+    }
+    showInfo();
+  }
+
+  function toggleHelp(force) {
+    helpOpen = force === undefined ? !helpOpen : force;
+    var h = root.querySelector("[data-role=help]");
+    if (h) h.hidden = !helpOpen;
+    if (helpOpen) {
+      root.style.minHeight = Math.max(h.scrollHeight + 4, 0) + "px";
+    } else {
+      root.style.minHeight = "";
+    }
+    reportHeight();
+  }
+
+  function toggleRiichi(force) {
+    if (!actionsOf("riichi").length) return;
+    riichiMode = force === undefined ? !riichiMode : force;
+    draw();
+  }
+
+  function firstOfKey(key) {
+    for (var i = 0; i < state.actions.length; i++) {
+      var a = state.actions[i];
+      if (a.key === key && a.kind !== "discard" && a.kind !== "riichi") return a.id;
+    }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (ev) {
+    if (!state || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var key = ev.key;
+    if (key === "?" || (key === "/" && ev.shiftKey)) { toggleHelp(); ev.preventDefault(); return; }
+    if (key === "Escape") {
+      if (helpOpen) toggleHelp(false);
+      else if (riichiMode) toggleRiichi(false);
+      else { selected = null; draw(); }
+      ev.preventDefault();
+      return;
+    }
+    if (helpOpen) return;
+    var all = slots();
+    if (/^[0-9]$/.test(key)) {
+      var i = key === "0" ? 9 : Number(key) - 1;
+      if (i < all.length && !all[i].drawn) select(i);
+      ev.preventDefault();
+      return;
+    }
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      var start = selected === null ? (key === "ArrowLeft" ? all.length : -1) : selected;
+      select(start + (key === "ArrowLeft" ? -1 : 1));
+      ev.preventDefault();
+      return;
+    }
+    if (key === "Home") { select(0); ev.preventDefault(); return; }
+    if (key === "End") { select(all.length - 1); ev.preventDefault(); return; }
+    if (key === "Enter" || key === " ") {
+      if (selected !== null) send(slotAction(all[selected]));
+      ev.preventDefault();
+      return;
+    }
+    var k = key.toLowerCase();
+    if (k === "t") { send(riichiMode ? "riichi:tsumogiri" : "tsumogiri"); ev.preventDefault(); return; }
+    if (k === "r") { toggleRiichi(); ev.preventDefault(); return; }
+    var id = firstOfKey(k);
+    if (id) { send(id); ev.preventDefault(); }
+  });
+
+  window.addEventListener("focus", function () { updateFocusHint(); });
+  window.addEventListener("blur", function () { updateFocusHint(); });
+  root.addEventListener("pointerdown", function () { if (document.activeElement !== root) root.focus(); });
+
+  var resizeTimer = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(function () { if (state) draw(); }, 60);
+  });
+  if (window.ResizeObserver) {
+    new ResizeObserver(function () { reportHeight(); }).observe(root);
+  }
+
+  post("streamlit:componentReady", { apiVersion: 1 });
+})();
