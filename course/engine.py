@@ -220,6 +220,13 @@ def _preset_rules(name: Any) -> dict[str, Any]:
     return rule_mapping(load_preset(name))
 
 
+def source_text(rules: Ruleset, field: Any) -> str:
+    """Where the ruleset's value of ``field`` comes from, as one sentence (``Ruleset.sources``)."""
+    if not isinstance(field, str) or field not in rule_mapping(rules):
+        raise ExpressionError(f"source() needs a ruleset field name, got {field!r}")
+    return rules.source(field) or f"No written rule or real game we follow settles this for {rules.title}: it is this ruleset's own choice."
+
+
 def others_text(rules: Ruleset, field: str) -> str:
     """How the presets other than the active one set a field, grouped by value."""
     values = [pv for pv in preset_values(field) if pv.name != rules.name]
@@ -476,6 +483,7 @@ def environment(rules: Ruleset) -> dict[str, Any]:
         "presets": Function("presets", preset_values),
         "preset": Function("preset", _preset_rules),
         "others": Function("others", lambda field: others_text(rules, field)),
+        "source": Function("source", lambda field: source_text(rules, field)),
         "all_presets": Function("all_presets", lambda field: _grouped(preset_values(field))),
         "presets_where": Function("presets_where", lambda field, value=True: [p.name for p in preset_values(field) if p.value == value]),
         "pick": Function("pick", lambda condition, yes, no: yes if condition else no),

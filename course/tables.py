@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sanma_core.rules import PRESETS, Ruleset, field_names, load_preset
+from sanma_core.rules import PRESETS, Ruleset, load_preset, rule_field_names
 from sanma_core.scoring import payments as pay_mod
 
 from .engine import format_value, rule_mapping
@@ -128,7 +128,7 @@ def _rulesets_compared(options: dict[str, Any], rules: Ruleset) -> RenderedTable
     presets = [load_preset(name) for name in PRESETS]
     fields = options.get("fields")
     if fields is None:
-        fields = [f for f in field_names() if f not in ("name", "title", "description")]
+        fields = rule_field_names()
         if not options.get("all", False):
             fields = [f for f in fields if len({format_value(rule_mapping(p)[f]) for p in presets}) > 1]
     active = rule_mapping(rules)

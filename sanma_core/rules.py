@@ -74,6 +74,8 @@ class Ruleset:
     extension_round: bool  # sudden-death West round when nobody reached target_points
     bust_below_zero: bool
     all_last_dealer_stop: bool
+    # where a value comes from: field -> one sentence (a written rule, real games); absent = this ruleset's choice
+    sources: tuple[tuple[str, str], ...] = ()
 
     @property
     def red_fives(self) -> dict[int, int]:
@@ -93,15 +95,39 @@ class Ruleset:
     def to_dict(self) -> dict[str, object]:
         data = dataclasses.asdict(self)
         data["uma"] = list(self.uma)
+        data["sources"] = dict(self.sources)
         return data
+
+    def source(self, field: str) -> str | None:
+        """Where this ruleset's value of ``field`` comes from, or None when it is the ruleset's own choice.
+
+        >>> load_preset("tenhou").source("riichi_min_live_tiles").startswith("Real Tenhou games")
+        True
+        """
+        return dict(self.sources).get(field)
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Ruleset)}
 _HINTS = typing.get_type_hints(Ruleset)
 _CHOICES = {"tsumo_payment": ("tsumo_loss", "north_bisection")}
+_OPTIONAL = {"sources": {}}
+_NOT_RULES = ("name", "title", "description", "sources")
+
+
+def _check_sources(value: object, source: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise RulesetError(f"{source}: field 'sources' must map rule fields to a sentence, got {value!r}")
+    for key, text in value.items():
+        if key not in _FIELDS or key in _NOT_RULES:
+            raise RulesetError(f"{source}: field 'sources' names {key!r}, which is not a rule field")
+        if not isinstance(text, str) or not text.strip():
+            raise RulesetError(f"{source}: field 'sources.{key}' must be a sentence, got {text!r}")
+    return tuple(sorted((str(k), str(v).strip()) for k, v in value.items()))
 
 
 def _check_type(name: str, value: object, source: str) -> object:
+    if name == "sources":
+        return _check_sources(value, source)
     hint = _HINTS[name]
     if hint is bool:
         if not isinstance(value, bool):
@@ -140,6 +166,7 @@ def ruleset_from_dict(data: object, source: str = "<ruleset>") -> Ruleset:
         close = difflib.get_close_matches(unknown[0], _FIELDS, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise RulesetError(f"{source}: unknown field {unknown[0]!r}{hint}")
+    data = {**_OPTIONAL, **data}
     missing = [name for name in _FIELDS if name not in data]
     if missing:
         raise RulesetError(f"{source}: missing field {missing[0]!r}")
@@ -168,12 +195,14 @@ def load_ruleset_text(text: str, source: str = "<ruleset>") -> Ruleset:
             raise RulesetError(f"{source}: field 'base' must be one of {', '.join(PRESETS)}, got {base_name!r}")
         base = load_preset(base_name)
         merged = base.to_dict()
-        changed = sorted(k for k, v in data.items() if merged.get(k) != v and k not in ("name", "title", "description"))
+        changed = sorted(k for k, v in data.items() if merged.get(k) != v and k not in _NOT_RULES)
         # a changed ruleset is never described as its base: it gets its own name, title and description
         merged["name"] = f"{base_name}-custom"
         merged["title"] = str(data.get("name") or f"{base.title}, changed")
         what = f"with {', '.join(changed)} changed" if changed else "with no rule changed"
         merged["description"] = f"Based on {base.title}, {what}."
+        # a value changed here is this ruleset's own: the base's source no longer speaks for it
+        merged["sources"] = {k: v for k, v in base.sources if k not in changed}
         merged.update(data)
         data = merged
     return ruleset_from_dict(data, source)
@@ -213,3 +242,8 @@ def get_ruleset(spec: str | Ruleset | None) -> Ruleset:
 
 def field_names() -> list[str]:
     return list(_FIELDS)
+
+
+def rule_field_names() -> list[str]:
+    """The fields that are rules (not the ruleset's name, title, description or sources)."""
+    return [name for name in _FIELDS if name not in _NOT_RULES]

@@ -186,6 +186,21 @@ def _riichi_turn(rules, hand, riichi_draw, next_draw):
     return sorted({a.kind for a in game.legal_actions(0)})
 
 
+class _Source:
+    """A ``source(field)`` sentence: the ruleset's own note for the field, or a line naming the ruleset's choice."""
+
+    def __init__(self, rules, field):
+        assert field in rules.to_dict(), field
+        self.rules, self.field = rules, field
+
+    def check(self, shown_text):
+        note = self.rules.source(self.field)
+        if note is not None:
+            assert shown_text == note, (self.field, shown_text)
+        else:
+            assert self.rules.title in shown_text and "own choice" in shown_text, (self.field, shown_text)
+
+
 class _Text:
     """Marker for helpers that produce prose about presets (checked by content, not equality)."""
 
@@ -230,6 +245,8 @@ def _call(name, args, kwargs, rules):
         return len({format_value(_rule_value(load_preset(p), args[0])) for p in PRESETS}) > 1
     if name in ("others", "all_presets"):
         return _Text(args[0], rules.name if name == "others" else None)
+    if name == "source":
+        return _Source(rules, args[0])
     if name == "preset":
         preset = load_preset(args[0])
         return {f: _rule_value(preset, f) for f in [*preset.to_dict(), "tsumo_loss", "red_fives"]}
@@ -341,6 +358,9 @@ def independent(node, rules):
 
 def assert_same(source, shown_value, shown_text, rules):
     want = independent(parse(source), rules)
+    if isinstance(want, _Source):
+        want.check(shown_text)
+        return
     if isinstance(want, _Text):
         for name in PRESETS:
             preset = load_preset(name)
@@ -725,3 +745,11 @@ def test_the_overview_links_every_lesson_and_a_drill_for_each_difference():
     assert len(differences) >= 5
     for step in differences:
         assert step.drills, f"{step.field} links lessons but no drill"
+
+
+def test_no_lesson_asks_which_ruleset_it_is():
+    """Rule differences and where they come from live in the ruleset data (fields and ``sources``),
+    never in a lesson comparing the ruleset's name."""
+    for path in sorted((Path(__file__).resolve().parents[1] / "lessons").glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert "rule.name" not in text and "rule.title ==" not in text, path.name

@@ -8,6 +8,7 @@ from sanma_core.rules import (
     load_preset,
     load_ruleset_file,
     load_ruleset_text,
+    rule_field_names,
 )
 
 
@@ -92,3 +93,24 @@ def test_replace_validates():
     with pytest.raises(RulesetError, match="honba_ron"):
         load_preset().replace(honba_ron="x")
     assert load_ruleset_text("base: club\nname: c2\n").honba_ron == 1000
+
+
+def test_every_preset_names_its_sources_for_rule_fields_only():
+    for name in PRESETS:
+        rules = load_preset(name)
+        assert rules.sources, name
+        assert {f for f, _ in rules.sources} <= set(rule_field_names())
+    tenhou = load_preset("tenhou")
+    assert tenhou.source("riichi_min_live_tiles").startswith("Real Tenhou games confirm")
+    assert tenhou.source("honba_ron") is None  # the preset's own choice
+
+
+def test_a_changed_value_loses_its_base_source_and_a_bad_sources_entry_is_named():
+    changed = load_ruleset_text("base: tenhou\nriichi_min_live_tiles: 4\n")
+    assert changed.source("riichi_min_live_tiles") is None
+    assert changed.source("kita_under_riichi_drawn_only") == load_preset("tenhou").source("kita_under_riichi_drawn_only")
+    with pytest.raises(RulesetError, match="'sources' names 'honba_rn', which is not a rule field"):
+        load_ruleset_text("base: tenhou\nsources: {honba_rn: a book}\n")
+    with pytest.raises(RulesetError, match="'sources.honba_ron' must be a sentence"):
+        load_ruleset_text("base: tenhou\nsources: {honba_ron: 3}\n")
+    assert load_preset("club").to_dict()["sources"]["honba_ron"] == "The club's written rules set it."

@@ -9,9 +9,9 @@ from sanma_core.rules import (
     PRESETS,
     Ruleset,
     RulesetError,
-    field_names,
     load_preset,
     load_ruleset_text,
+    rule_field_names,
     ruleset_from_dict,
 )
 from tutor import state
@@ -51,7 +51,6 @@ FIELD_LABELS = {
     "bust_below_zero": "game ends below zero",
     "all_last_dealer_stop": "all-last dealer may stop",
 }
-_HIDDEN = ("name", "title", "description")
 UPLOAD_KEY = "ruleset_upload"
 
 
@@ -65,9 +64,7 @@ def fmt(value: object) -> str:
 
 def comparison(rulesets: list[Ruleset], only_differences: bool) -> list[dict[str, str]]:
     rows = []
-    for name in field_names():
-        if name in _HIDDEN:
-            continue
+    for name in rule_field_names():
         values = [fmt(r.to_dict()[name]) for r in rulesets]
         if only_differences and len(set(values)) == 1:
             continue
@@ -121,6 +118,11 @@ def render() -> None:
     only = st.toggle("Only rules that differ", value=True, key="rules_only_diff")
     rows = comparison(rulesets, only)
     st.dataframe(rows, hide_index=True, width="stretch", height=36 * (len(rows) + 1) + 3)
+    with st.expander(f"Where {active.title}'s rules come from", expanded=False):
+        if active.sources:
+            st.dataframe([{"rule": FIELD_LABELS.get(f, f.replace("_", " ")), "source": text} for f, text in active.sources],
+                         hide_index=True, width="stretch")
+        st.caption("Every other value is this ruleset's own choice: no written rule or real game we follow settles it.")
 
     st.subheader("Your own ruleset")
     st.write(
