@@ -233,3 +233,28 @@ def test_the_chosen_learner_survives_a_reload_and_an_opened_link(server, browser
     assert other.get_by_text("Reload Tester").count() == 0
     other.context.close()
     context.close()
+
+
+def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(server, browser):
+    page = _page_at(server, browser, "", 390, 844)
+    page.get_by_role("heading", name="Sanma tutor").wait_for()
+    page.locator('[data-testid="stExpandSidebarButton"]').first.click()
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    page.wait_for_function("document.querySelector('[data-testid=\"stSidebar\"]').getBoundingClientRect().right > 200")
+    page.locator('[data-testid="stSidebarNavLink"]', has_text="Drills").click()
+    page.get_by_role("heading", name="Drills").wait_for()
+    page.wait_for_function("document.querySelector('[data-testid=\"stSidebar\"]').getBoundingClientRect().right <= 1")
+    assert sidebar.bounding_box() is None or sidebar.bounding_box()["x"] + sidebar.bounding_box()["width"] <= 1
+    # the page is usable: its first control can be clicked where the sidebar was
+    page.locator(".st-key-dr_start button").click(timeout=WAIT_MS)
+    page.close()
+
+
+def test_on_a_laptop_the_sidebar_stays_open_after_choosing_a_page(server, browser):
+    page = _page_at(server, browser, "", 1280, 800)
+    page.get_by_role("heading", name="Sanma tutor").wait_for()
+    page.locator('[data-testid="stSidebarNavLink"]', has_text="Drills").click()
+    page.get_by_role("heading", name="Drills").wait_for()
+    page.wait_for_timeout(800)
+    assert page.locator('[data-testid="stSidebar"]').bounding_box()["width"] > 200
+    page.close()

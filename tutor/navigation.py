@@ -12,7 +12,7 @@ import streamlit as st
 
 from sanma_core.rules import PRESETS
 
-from . import learner_panel, state
+from . import learner_panel, phone, state
 from .widgets import inject_css
 
 PAGE_DIR = Path(__file__).with_name("pages")
@@ -68,5 +68,6 @@ def run() -> None:
     page = st.navigation(pages)
     learner_panel.restore_from_cookie()
     _sidebar()
+    phone.close_sidebar_after_navigation()
     state.show_notices()
     page.run()
