@@ -82,6 +82,6 @@ def read_table(view: SeatView) -> Table:
         dora[k] += 1
         kinds.append(k)
     wind = (view.seat - view.dealer) % 3
-    yakuhai = frozenset((*DRAGONS, EAST + wind, EAST + view.round_wind))
+    yakuhai = frozenset((*DRAGONS, EAST + wind, EAST + view.round_wind, *((NORTH,) if view.rules.north_is_yakuhai else ())))
     unseen = [4 - v if v < 4 else 0 for v in visible]
     return Table(view, counts, outside, visible, dora, tuple(kinds), reds, yakuhai, is_open, unseen)
