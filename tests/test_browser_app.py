@@ -238,6 +238,7 @@ def test_the_chosen_learner_survives_a_reload_and_an_opened_link(server, browser
 def test_on_a_phone_the_sidebar_closes_after_choosing_a_page(server, browser):
     page = _page_at(server, browser, "", 390, 844)
     page.get_by_role("heading", name="Sanma tutor").wait_for()
+    page.wait_for_function("window.__sanmaSidebarCloser === true")  # the page's script is in place
     page.locator('[data-testid="stExpandSidebarButton"]').first.click()
     sidebar = page.locator('[data-testid="stSidebar"]')
     page.wait_for_function("document.querySelector('[data-testid=\"stSidebar\"]').getBoundingClientRect().right > 200")

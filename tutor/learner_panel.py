@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 
 import streamlit as st
-import streamlit.components.v1 as components
 
 from . import state
 from .profile_file import export_text, import_profile, read_profile_file
@@ -36,7 +35,7 @@ def _write_cookie() -> None:
     token = st.session_state.pop(_COOKIE_JS_KEY)
     age = COOKIE_DAYS * 86400 if token else 0
     value = json.dumps(f"{COOKIE}={token}; path=/; max-age={age}; SameSite=Strict")
-    components.html(f"<script>window.parent.document.cookie = {value};</script>", height=0)
+    st.html(f"<script>document.cookie = {value};</script>", unsafe_allow_javascript=True)
 
 
 def restore_from_cookie() -> None:

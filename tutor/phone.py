@@ -7,12 +7,12 @@ link in it is tapped; a small script in the page closes it (widths up to
 
 from __future__ import annotations
 
-import streamlit.components.v1 as components
+import streamlit as st
 
 NARROW_PX = 640
 
 _SCRIPT = """<script>
-const w = window.parent;
+const w = window;
 if (!w.__sanmaSidebarCloser) {
   w.__sanmaSidebarCloser = true;
   w.document.addEventListener("click", (ev) => {
@@ -33,4 +33,4 @@ if (!w.__sanmaSidebarCloser) {
 
 def close_sidebar_after_navigation() -> None:
     """Install (once per browser tab) the script that closes the sidebar after a page is chosen on a phone."""
-    components.html(_SCRIPT, height=0)
+    st.html(_SCRIPT, unsafe_allow_javascript=True)
