@@ -24,9 +24,10 @@ browser:
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# Tests are shared out one by one; the tests of one xdist_group (a shared browser server) stay on one worker.
 test: $(STAMP) browser
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n 2 --dist loadfile -q
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done

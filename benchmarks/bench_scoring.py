@@ -29,15 +29,18 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # testkit lives at the top level
 
 from mahjong.hand_calculating.hand import HandCalculator
 
 from sanma_core.rules import load_preset
 from sanma_core.scoring import ScoringError, score_hand
 from sanma_core.scoring.hand import clear_caches
-from sanma_core.scoring.oracle import mahjong_arguments
-from sanma_core.scoring.samples import random_win
 from sanma_core.scoring.shapes import tables
+from testkit.oracle import mahjong_arguments
+from testkit.samples import random_win
 
 PASSES = 5
 CHUNK = 250  # hands per slice: ours and mahjong alternate slice by slice, so load spikes hit both

@@ -23,7 +23,8 @@ from typing import Any
 from sanma_core.dora import dora_from_indicator
 from sanma_core.melds import format_meld, make_meld
 from sanma_core.rules import Ruleset
-from sanma_core.scoring import ScoreResult, ScoringError, WinInput, score_hand
+from sanma_core.scoring import ScoreResult, ScoringError, score_hand
+from sanma_core.scoring.request import win_input_from_request
 from sanma_core.scoring.shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.tiles import (
     CHUN,
@@ -648,7 +649,7 @@ def realise(plan: Plan, rng: random.Random, rules: Ruleset, extras: Extras) -> d
 
 def score(request: dict[str, Any], rules: Ruleset) -> ScoreResult:
     """The engine's value of a ``sanma score`` input object."""
-    return score_hand(WinInput.from_request(request), rules)
+    return score_hand(win_input_from_request(request), rules)
 
 
 def winning_hand(rng: random.Random, rules: Ruleset, target: str, extras: Extras = Extras(),

@@ -1,14 +1,32 @@
-"""The drill types, in the order a menu shows them, and :func:`generate`."""
+"""The drill types, in the order a menu shows them, their generators, and :func:`generate`."""
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import random
+from collections.abc import Callable
 
 from sanma_core.rules import Ruleset, get_ruleset
 
-from .base import rng_for
+from .base import Draft, rng_for
+from .gens import (
+    dora_indicator,
+    efficiency,
+    fu,
+    furiten,
+    kita,
+    kita_dora,
+    mixed,
+    noten,
+    payment,
+    placement,
+    push_fold,
+    riichi_dama,
+    waits,
+    yaku,
+)
 from .model import DrillError, Question, parse_question_id, question_id
+
+Generator = Callable[[Ruleset, random.Random, int], Draft]
 
 DRILL_TYPES: dict[str, dict[str, str]] = {
     "waits": {"title": "Waits", "description": "Select every tile that completes the hand (four-copy and furiten traps included)."},
@@ -31,11 +49,31 @@ DRILL_TYPES: dict[str, dict[str, str]] = {
     "mixed": {"title": "Mixed review", "description": "A question of any type."},
 }
 DIFFICULTIES = (1, 2, 3)
-_MODULES = {name: f"drills.gens.{name}" for name in DRILL_TYPES}
 
 
-def _generator(drill_type: str) -> Any:
-    return importlib.import_module(_MODULES[drill_type])
+def _mixed(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    source = rng.choice(mixed.SOURCES)
+    return mixed.draft_from(source, generate(source, rules, rng.randrange(2**31), difficulty))
+
+
+#: drill type -> ``generate(rules, rng, difficulty) -> Draft``
+GENERATORS: dict[str, Generator] = {
+    "waits": waits.generate,
+    "yaku": yaku.generate,
+    "fu": fu.generate,
+    "payment": payment.generate,
+    "kita_dora": kita_dora.generate,
+    "dora_indicator": dora_indicator.generate,
+    "noten": noten.generate,
+    "placement": placement.generate,
+    "efficiency": efficiency.generate,
+    "kita": kita.generate,
+    "push_fold": push_fold.generate,
+    "riichi_dama": riichi_dama.generate,
+    "furiten": furiten.generate,
+    "mixed": _mixed,
+}
+assert GENERATORS.keys() == DRILL_TYPES.keys(), "every drill type needs a generator"
 
 
 def generate(drill_type: str, rules: Ruleset | str | None = None, seed: int = 0, difficulty: int = 1) -> Question:
@@ -54,7 +92,7 @@ def generate(drill_type: str, rules: Ruleset | str | None = None, seed: int = 0,
         raise DrillError(f"seed {seed!r} must be a whole number")
     rules = get_ruleset(rules)
     rng = rng_for(drill_type, rules.name, seed, difficulty)
-    draft = _generator(drill_type).generate(rules, rng, difficulty)
+    draft = GENERATORS[drill_type](rules, rng, difficulty)
     return Question(
         id=question_id(drill_type, rules.name, seed, difficulty),
         drill_type=drill_type,

@@ -44,11 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if args else 2
     name, rest = args[0], args[1:]
     if name in ENGINE_COMMANDS:  # no plugin scan: engine commands start fast
-        try:
-            module = importlib.import_module(ENGINE_COMMANDS[name][0])
-        except ModuleNotFoundError:
-            print(f"sanma: the {name!r} command is not available in this version", file=sys.stderr)
-            return 2
+        module = importlib.import_module(ENGINE_COMMANDS[name][0])  # only the command asked for: a fast start
         return int(module.main(rest) or 0)
     plugins = _plugin_commands()
     if name in plugins:

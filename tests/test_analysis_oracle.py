@@ -3,10 +3,10 @@
 Shanten is compared on all 21,300 hands below (random, few-kind "four-copy
 trap" hands, complete hands and complete-minus-one tenpai hands, seven pairs,
 thirteen orphans, melded hands). This module also holds the case generators
-and the brute force shared by the heavier comparisons, which are split over
-several files so that they run on separate cores: waits and useful tiles on
-20,001 13-tile-sized hands (test_analysis_oracle_waits_*.py) and whole
-discard tables (test_analysis_oracle_discards_*.py).
+and the brute force shared by the heavier comparisons, each split into
+several tests so that they run on separate workers: waits and useful tiles on
+20,001 13-tile-sized hands (test_analysis_oracle_waits.py) and whole
+discard tables (test_analysis_oracle_discards.py).
 
 The oracle sees only concealed counts, so melded hands here use meld and kita
 kinds that cannot change the answer (absent from the hand and, in a suit, with
@@ -282,7 +282,7 @@ WAITS_PARTS = 3
 
 
 def check_waits_part(part: int) -> None:
-    """One of the WAITS_PARTS slices of the 20,001 waits cases (each test_analysis_oracle_waits_N file runs one)."""
+    """One of the WAITS_PARTS slices of the 20,001 waits cases (test_analysis_oracle_waits.py runs each as a test)."""
     cases = waits_cases()
     assert len(cases) >= 20000
     wrong, tenpai_seen = check_useful(cases[part - 1 :: WAITS_PARTS])

@@ -135,27 +135,34 @@ def test_a_question_hand_is_never_smaller_than_its_answer_tiles(server, browser,
     page.close()
 
 
+_TABLE = 'iframe[title*="sanma_table"]'
+
+
+def _hand_boxes(page) -> list[dict]:
+    table = page.frame_locator(_TABLE).first
+    table.locator("[data-role=hand] .tile").first.wait_for()
+    page.wait_for_timeout(500)  # the frame settles its height
+    return [t.bounding_box() for t in table.locator("[data-role=hand] .tile").all()]
+
+
 def test_the_play_hand_with_its_drawn_tile_fits_one_row_on_a_laptop(server, browser):
     page = _page_at(server, browser, "play", 1280, 800)
     page.locator("div.st-key-play_start button:visible").click()
-    page.locator('[class*="st-key-play_hand_"]').first.wait_for()
-    # one element container per tile button; the drawn tile is drawn raised, so rows are read from the containers
-    hand = page.evaluate(_ROWS_JS, '[class*="st-key-play_hand_"] > [data-testid="stElementContainer"]')
-    assert hand == {"n": 14, "rows": 1}, hand
+    boxes = _hand_boxes(page)
+    assert len(boxes) == 14 and max(b["y"] for b in boxes) - min(b["y"] for b in boxes) < 20, boxes  # one row
+    assert max(b["y"] + b["height"] for b in boxes) <= 800  # on the first screen
     page.close()
 
 
 def test_on_a_phone_the_own_hand_is_visible_without_scrolling(server, browser):
-    """Scores and the round counters wrap in rows instead of stacking seven big numbers above the hand."""
+    """Starting a game from the bottom of the form shows the table from the top: the hand is on the first screen,
+    its tiles at least 40 px wide."""
     page = _page_at(server, browser, "play", 390, 844)
     page.locator("div.st-key-play_start button:visible").click()
-    page.locator('[class*="st-key-play_hand_"] [data-testid="stElementContainer"]').nth(13).wait_for()
-    page.locator('[class*="st-key-play_centre"] .sm-tile').first.wait_for()
-    bottom = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
-        '[class*="st-key-play_hand_"] > [data-testid="stElementContainer"]')].map(e => e.getBoundingClientRect().bottom))""")
-    assert bottom <= 844, bottom
-    # the dora indicator is still drawn at a readable size next to the counters
-    assert page.locator('[class*="st-key-play_centre"] .sm-tile').first.bounding_box()["width"] >= 30
+    boxes = _hand_boxes(page)
+    assert len(boxes) == 14
+    assert all(b["y"] >= 0 and b["y"] + b["height"] <= 844 for b in boxes), boxes
+    assert min(b["width"] for b in boxes) >= 40
     page.close()
 
 

@@ -18,9 +18,10 @@ from mahjong.utils import plus_dora  # noqa: E402
 from drills import DRILL_TYPES, check, generate  # noqa: E402
 from sanma_core.analysis import analyze_hand  # noqa: E402
 from sanma_core.rules import load_preset  # noqa: E402
-from sanma_core.scoring import WinInput, score_request  # noqa: E402
-from sanma_core.scoring.oracle import mahjong_view, our_view  # noqa: E402
+from sanma_core.scoring import score_request  # noqa: E402
+from sanma_core.scoring.request import win_input_from_request
 from sanma_core.tiles import NORTH, RED_5P, RED_5S, SANMA_KINDS, kind, kind_name, parse_tile, parse_tiles, to_counts  # noqa: E402
+from testkit.oracle import mahjong_view, our_view  # noqa: E402
 
 TENHOU = load_preset("tenhou")
 SEEDS = range(1000)
@@ -75,7 +76,7 @@ def verify_hand(q):
     """Re-score the hand through the score request path and against mahjong."""
     assert q.hand_input is not None
     answer = score_request(dict(q.hand_input), "tenhou")
-    win = WinInput.from_request({k: v for k, v in q.hand_input.items() if k != "ruleset"})
+    win = win_input_from_request({k: v for k, v in q.hand_input.items() if k != "ruleset"})
     theirs = mahjong_view(win, TENHOU)
     assert our_view(win, TENHOU) == theirs, (q.id, q.hand_input, theirs)
     return answer, theirs

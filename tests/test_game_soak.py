@@ -3,8 +3,8 @@
 Checks after every action that all 108 tiles are somewhere, at every hand end
 that points plus riichi sticks on the table are 105,000, and that every game
 ends; every tenth game's records are re-played (mjai and tenhou.net/6).
-The default 2,000 games are split between this file and test_game_soak_2.py
-so the two halves run on separate cores; ``SANMA_SOAK_GAMES=5000`` runs a longer soak.
+The default 2,000 games are split between two tests so the halves run on
+separate workers; ``SANMA_SOAK_GAMES=5000`` runs a longer soak.
 """
 
 import os
@@ -76,3 +76,7 @@ def soak(start: int, stop: int) -> None:
 
 def test_soak_random_legal_games_first_half():
     soak(0, GAMES // 2)
+
+
+def test_soak_random_legal_games_second_half():
+    soak(GAMES // 2, GAMES)

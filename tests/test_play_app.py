@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -11,7 +13,7 @@ from test_play_helpers import first_hand_with, greedy
 from sanma_core.bots import make_bot
 from sanma_core.game import Phase
 from sanma_core.scoring.payments import four_player_settlement, settle_win
-from sanma_core.tiles import EAST, tile_name
+from sanma_core.tiles import EAST
 from tutor.play import PlaySession, PlaySettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,21 +35,27 @@ def _session(at: AppTest) -> PlaySession:
     return at.session_state["play_session"]
 
 
-def _tile_button(at: AppTest, tile: int):
-    prefix = f"tb_{tile_name(tile)}_play"
-    return next(b for b in at.button if b.key and b.key.startswith(prefix) and not b.disabled)
+_NONCE = itertools.count(1)
+
+
+def _table_key(at: AppTest) -> str:
+    return f"play_table_{at.session_state['play_token']}"
+
+
+def table_drawn(at: AppTest) -> dict:
+    """The state the table component was last drawn with (its arguments, as the browser receives them)."""
+    (table,) = at.get("component_instance")
+    return json.loads(table.proto.json_args)["state"]
 
 
 def _click_action(at: AppTest, action) -> None:
-    """Do ``action`` the way a player would: a tile click, riichi then a tile click, or an action button."""
-    if action.kind == "discard":
-        _tile_button(at, action.tile).click().run()
-    elif action.kind == "riichi":
-        at.button(key="play_act_riichi_0").click().run()
-        _tile_button(at, action.tile).click().run()
-    else:
-        same = [a for a in _session(at).legal() if a.kind == action.kind]
-        at.button(key=f"play_act_{action.kind}_{same.index(action)}").click().run()
+    """Do ``action`` the way the browser reports a click or key on the table: the action's id as its value."""
+    state = table_drawn(at)
+    (entry,) = [a for a in state["actions"] if a["engine"][0] == action.kind and a["engine"][2] == action.tile
+                and tuple(a["engine"][3]) == tuple(action.consumed) and bool(a["engine"][4]) == action.from_hand]
+    key = _table_key(at)
+    at.session_state[key] = {"action": entry["id"], "nonce": next(_NONCE), "state": state["id"]}
+    at.run()
 
 
 def _start(at: AppTest, seed: int, **widgets) -> None:
@@ -61,14 +69,6 @@ def _start(at: AppTest, seed: int, **widgets) -> None:
             at.selectbox(key=key).set_value(value)
     at.button(key="play_start").click().run()
     assert not at.exception, [e.value for e in at.exception]
-
-
-def _legal_buttons(at: AppTest) -> set[str]:
-    """Action kinds offered as buttons (tile clicks count as discard)."""
-    kinds = {b.key[len("play_act_"):].rsplit("_", 1)[0] for b in at.button if b.key and b.key.startswith("play_act_")}
-    if any(b.key and b.key.startswith("tb_") and "_play" in b.key and not b.disabled for b in at.button):
-        kinds.add("discard")
-    return kinds
 
 
 def test_a_whole_tonpuusen_through_the_widgets(play):
@@ -90,11 +90,8 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
             continue
         legal = session.legal()
         assert session.waiting_for_human() and legal
-        offered = _legal_buttons(at)
-        assert offered == {a.kind for a in legal}, (offered, legal)
-        for k in offered - {"discard", "riichi"}:  # one button per legal choice (e.g. two ways to pon a red five)
-            count = sum(1 for b in at.button if b.key and b.key.startswith(f"play_act_{k}_"))
-            assert count == sum(1 for a in legal if a.kind == k), (k, legal)
+        offered = {(a["engine"][0], a["engine"][2], tuple(a["engine"][3])) for a in table_drawn(at)["actions"]}
+        assert offered == {(a.kind, a.tile, a.consumed) for a in legal}, (offered, legal)  # every legal choice, no other
         _click_action(at, driver.decide(session.view(), legal).action)
         assert not at.exception, [e.value for e in at.exception]
     session = _session(at)
@@ -207,16 +204,19 @@ def test_table_shows_riichi_marks_melds_kita_and_danger_hints(play):
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     view = session.view()
-    html = " ".join(h.proto.body for h in at.get("html"))
+    drawn = table_drawn(at)
+    seats = {seat["seat"]: seat for seat in drawn["seats"]}
     assert any(p.riichi for p in view.seats if p.seat != view.seat)
-    assert 'class="pm-riichi"' in html and "pm-side" in html  # the badge and the sideways riichi discard
     for p in view.seats:
-        if p.kita:
-            assert f"kita × {p.kita}" in html
-        assert html.count(f"{session.settings.names()[p.seat]}</b>") == 1
-    metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Tiles left"] == str(view.live_remaining) and metrics["Riichi sticks"] == str(view.sticks)
-    assert metrics["Honba"] == str(view.honba)
+        seat = seats[p.seat]
+        assert seat["name"] == session.settings.names()[p.seat] and seat["kita"] == p.kita
+        assert seat["riichi"] == p.riichi and seat["score"] == p.score
+        tiles = [t for row in seat["pond"] for t in row]
+        assert len(tiles) == len(p.discards) and all(len(row) <= 6 for row in seat["pond"])
+        if p.riichi:  # the riichi discard is drawn sideways
+            assert sum(t["riichi"] for t in tiles) == 1 and any(t["sideways"] for t in tiles)
+    centre = drawn["centre"]
+    assert (centre["tiles_left"], centre["sticks"], centre["honba"]) == (view.live_remaining, view.sticks, view.honba)
     assert len(at.dataframe) == 1
     hint_table = at.dataframe[0].value
     assert "danger" in hint_table.columns and hint_table["danger"].notna().all()

@@ -17,7 +17,7 @@ from tutor.play import PlaySession, PlaySettings
 # with this seed the normal bots end the first hand after a few human steps (a bot's tsumo); any seed works,
 # the test only gets longer
 SEED = 56
-HAND_BUTTONS = '[class*="st-key-play_hand_"] button:visible'
+TABLE = 'iframe[title*="sanma_table"]'
 
 pytestmark = pytest.mark.browser
 
@@ -34,57 +34,6 @@ def page(server):
         pg = browser.new_page(viewport={"width": 1400, "height": 1000})
         pg.set_default_timeout(30_000)
         yield pg
-
-
-_HAND_JS = """() => {
-  const boxes = [...document.querySelectorAll('[class*="st-key-play_hand_play"]')];
-  const step = b => Number((b.className.match(/st-key-play_hand_play(\\d+)/) || [0, -1])[1]);
-  if (!boxes.length) return [];
-  const box = boxes.reduce((a, b) => (step(b) > step(a) ? b : a));
-  return [...box.querySelectorAll('[class*="st-key-tb_"]')].map(e => (e.className.match(/st-key-tb_(\\w\\w)_play/) || [])[1]);
-}"""
-
-
-def _hand(pg) -> list[str]:
-    """The MPSZ names of the tiles in the own hand (the newest hand row), read in one step."""
-    return pg.evaluate(_HAND_JS)
-
-
-def _settled_hand(pg, timeout_s: float = 20) -> list[str]:
-    """The own hand once the page has finished redrawing: two reads 0.4 s apart agree."""
-    deadline = time.monotonic() + timeout_s
-    last = _hand(pg)
-    while time.monotonic() < deadline:
-        pg.wait_for_timeout(400)
-        now = _hand(pg)
-        if now and now == last:
-            return now
-        last = now
-    raise AssertionError(f"the hand kept changing for {timeout_s:.0f} s: {last}")
-
-
-_KEY_JS = """() => {
-  const steps = [...document.querySelectorAll('[class*="st-key-play_hand_play"]')]
-    .map(b => Number((b.className.match(/st-key-play_hand_play(\\d+)/) || [0, -1])[1]));
-  return steps.length ? 'play_hand_play' + Math.max(...steps) : null;
-}"""
-
-
-def _hand_key(pg) -> str | None:
-    """The key of the newest hand row (it names the step count), read in one step; None when no hand is shown."""
-    return pg.evaluate(_KEY_JS)
-
-
-def _wait_for_change(pg, key: str | None, deadline: float) -> None:
-    """Wait until the hand container of state ``key`` is replaced (the step was played) or a result shows."""
-    while time.monotonic() < deadline:
-        if pg.locator(".st-key-play_next").count() or pg.get_by_text("Game over").count():
-            return
-        now = _hand_key(pg)
-        if now is not None and now != key:
-            return
-        pg.wait_for_timeout(50)
-    raise AssertionError("the page did not answer a click in time")
 
 
 def _expected_result(seed: int):
@@ -104,7 +53,81 @@ def _expected_session(seed: int) -> PlaySession:
     return session
 
 
-def test_one_hand_by_clicking(page, server):
+def _keys_for(offered: set[str]) -> str:
+    """The key a player presses: win when offered, pass a call offer, otherwise tsumogiri."""
+    if offered & {"tsumo", "ron"}:
+        return "w"
+    if "pass" in offered:
+        return "p"
+    return "t"
+
+
+def _offered(table) -> set[str]:
+    return set(table.locator("[data-role=actions] [data-action]").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-action').split(':')[0])"))
+
+
+def _play_hand_by_keyboard(pg, deadline: float, refresh_after: int | None = None) -> int:
+    """Play one hand with keys only (the table focused as by Tab); returns the number of keys pressed."""
+    frame = pg.locator(TABLE)
+    table = pg.frame_locator(TABLE).first
+    pressed = 0
+    while time.monotonic() < deadline:
+        if pg.locator(".st-key-play_next").count():
+            return pressed
+        table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+        height = pg.viewport_size["height"]
+        bottoms = [b["y"] + b["height"] for b in (t.bounding_box() for t in table.locator("[data-role=hand] .tile").all())]
+        scrolled = pg.evaluate("() => document.querySelector('[data-testid=\"stMain\"]')?.scrollTop || window.scrollY")
+        assert max(bottoms) <= height and scrolled == 0, (bottoms, height, scrolled)  # the hand on the first screen
+        before = table.locator("[data-state]").first.get_attribute("data-state")
+        offered = _offered(table)
+        if not offered and not table.locator('[data-role=hand] [data-action="tsumogiri"]').count():
+            pg.wait_for_timeout(50)
+            continue
+        frame.focus()
+        table.locator("body").press(_keys_for(offered))
+        pressed += 1
+        while time.monotonic() < deadline:  # the next position is drawn (or the hand ended)
+            if pg.locator(".st-key-play_next").count():
+                break
+            now = table.locator("[data-state]").first.get_attribute("data-state")
+            if now != before:
+                break
+            pg.wait_for_timeout(30)
+        if refresh_after is not None and pressed == refresh_after:
+            hand = table.locator("[data-role=hand] .tile").evaluate_all("els => els.map(e => e.getAttribute('data-tile'))")
+            pg.reload(wait_until="domcontentloaded")
+            table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+            pg.wait_for_timeout(500)
+            again = table.locator("[data-role=hand] .tile").evaluate_all("els => els.map(e => e.getAttribute('data-tile'))")
+            assert again == hand  # a refresh in the same session keeps the game
+    raise AssertionError("the hand did not end in time")
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["laptop", "phone"])
+def test_a_whole_hand_by_keyboard_only(server, viewport):
+    """Every move of a hand is a key on the focused table; the own hand is on the first screen at every turn."""
+    with chromium() as browser:
+        pg = browser.new_page(viewport=viewport)
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{server}/play", wait_until="domcontentloaded")
+        seed = pg.locator(".st-key-play_seed input")
+        seed.fill(str(SEED))
+        seed.press("Enter")
+        pg.locator(".st-key-play_start button").press("Enter")
+        table = pg.frame_locator(TABLE).first
+        table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+        assert "game=" in pg.url
+        pressed = _play_hand_by_keyboard(pg, time.monotonic() + 120)
+        assert pressed >= 2
+        header = pg.locator("h2").first.inner_text()
+        assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
+        pg.close()
+
+
+def test_one_hand_by_keys_keeps_the_game_on_refresh_and_shows_the_result(page, server):
     pg = page
     pg.goto(f"{server}/play", wait_until="domcontentloaded")
     seed = pg.locator(".st-key-play_seed input")
@@ -112,42 +135,9 @@ def test_one_hand_by_clicking(page, server):
     seed.press("Enter")
     pg.wait_for_timeout(500)
     pg.locator(".st-key-play_start button").click()
-    pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
-    assert "game=" in pg.url
-    pg.locator(".st-key-play_hints label").click()  # hints off: fewer elements to draw on every step
-    deadline = time.monotonic() + 120
-    clicks = 0
-    refreshed = False
-    while time.monotonic() < deadline:
-        if pg.locator(".st-key-play_next").count():
-            break
-        key = _hand_key(pg)
-        if key is None:
-            pg.wait_for_timeout(50)
-            continue
-        for name in ("tsumo", "ron", "pass"):
-            btn = pg.locator(f".st-key-play_act_{name}_0 button")
-            if btn.count():
-                btn.click()
-                break
-        else:
-            enabled = pg.locator(f".st-key-{key} button:visible:not([disabled])")
-            if not enabled.count():
-                pg.wait_for_timeout(50)
-                continue
-            enabled.last.click()  # the drawn tile sits last: tsumogiri
-        clicks += 1
-        _wait_for_change(pg, key, deadline)
-        if clicks == 2 and not refreshed:
-            # a refresh in the same session keeps the game
-            pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
-            before = _settled_hand(pg)
-            pg.reload(wait_until="domcontentloaded")
-            pg.locator(HAND_BUTTONS).first.wait_for(state="visible")
-            assert _settled_hand(pg) == before
-            refreshed = True
-    assert pg.locator(".st-key-play_next").count(), "the hand did not end within 120 s"
-    assert refreshed and clicks >= 2
+    pg.frame_locator(TABLE).first.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+    pressed = _play_hand_by_keyboard(pg, time.monotonic() + 120, refresh_after=2)
+    assert pressed >= 2
     header = pg.locator("h2").first.inner_text()
     assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
     table = pg.locator('[data-testid="stTable"]').filter(has_text="before").last  # the scores, not the review

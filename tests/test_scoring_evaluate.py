@@ -20,10 +20,10 @@ from sanma_core.scoring import WinInput, score_hand
 from sanma_core.scoring.bonus import count_bonus
 from sanma_core.scoring.evaluate import REFERENCE
 from sanma_core.scoring.hand import _fast_best, _full_counts, _reference_best, readings
-from sanma_core.scoring.samples import STYLES, random_win, scored_random_wins
 from sanma_core.scoring.shapes import is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.scoring.yaku import HandSummary
 from sanma_core.tiles import NUM_KINDS, kind, parse_tile, parse_tiles
+from testkit.samples import STYLES, random_win, scored_random_wins
 
 RULESETS = {
     "tenhou": load_preset("tenhou"),

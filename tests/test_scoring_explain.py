@@ -6,8 +6,8 @@ import random
 from collections import Counter
 
 from sanma_core.rules import load_preset
-from sanma_core.scoring.samples import scored_random_wins
 from sanma_core.tiles import RED_5P, RED_5S, parse_tiles
+from testkit.samples import scored_random_wins
 
 
 def test_reading_groups_hold_the_physical_tiles_with_red_fives():

@@ -15,9 +15,9 @@ pytest.importorskip("mahjong")
 
 from sanma_core.rules import load_preset  # noqa: E402
 from sanma_core.scoring import YAKU  # noqa: E402
-from sanma_core.scoring.oracle import mahjong_view, our_view  # noqa: E402
-from sanma_core.scoring.samples import random_win  # noqa: E402
 from sanma_core.tiles import RED_5P, RED_5S, kind  # noqa: E402
+from testkit.oracle import mahjong_view, our_view  # noqa: E402
+from testkit.samples import random_win  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

@@ -17,6 +17,7 @@ from sanma_core.scoring import (
     score_hand,
     score_request,
 )
+from sanma_core.scoring.request import win_input_from_request
 from sanma_core.tiles import parse_tile, parse_tiles, to_counts
 
 TENHOU = load_preset("tenhou")
@@ -82,7 +83,7 @@ def test_tsumo_loss_totals():
 
 def test_north_bisection_preset_field():
     rules = TENHOU.replace(tsumo_payment="north_bisection")
-    win = WinInput.from_request({"hand": "234p567p234s678s99p", "win": "2p", "tsumo": True, "riichi": True,
+    win = win_input_from_request({"hand": "234p567p234s678s99p", "win": "2p", "tsumo": True, "riichi": True,
                                  "kita": 2, "dora": ["5z"], "seat": "S"})
     assert score_hand(win, rules).payments == {"dealer": 5000, "non_dealer": 3000}
 
@@ -158,11 +159,11 @@ def test_ron_triplet_counts_as_open():
 )
 def test_bad_hands_raise_precise_errors(request_fields, error, words):
     with pytest.raises(error, match=words):
-        score_hand(WinInput.from_request(request_fields), TENHOU)
+        score_hand(win_input_from_request(request_fields), TENHOU)
 
 
 def test_bad_numbers_in_a_win_input():
-    base = WinInput.from_request({"hand": "234p567p234s678s99p", "win": "9p", "riichi": True})
+    base = win_input_from_request({"hand": "234p567p234s678s99p", "win": "9p", "riichi": True})
     for field, value in (("honba", -1), ("sticks", -2), ("kita", 7), ("honba", 1.5)):
         with pytest.raises(ValueError, match=field):
             score_hand(dataclasses.replace(base, **{field: value}), TENHOU)

@@ -5,6 +5,7 @@ import pytest
 from sanma_core.melds import parse_meld
 from sanma_core.rules import load_preset
 from sanma_core.scoring import YAKU, WinInput, score_hand, score_request
+from sanma_core.scoring.request import win_input_from_request
 from sanma_core.tiles import parse_tile, parse_tiles
 
 RULES_MD_IDS = [
@@ -140,7 +141,7 @@ def test_open_tanyao_flag():
     request = {"hand": "234p567p678s88p", "melds": ["pon:222s"], "win": "8p"}
     assert [y["id"] for y in score_request(request, "tenhou")["yaku"]] == ["tanyao"]
     rules = load_preset("tenhou").replace(open_tanyao=False)
-    win = WinInput.from_request(request)
+    win = win_input_from_request(request)
     with pytest.raises(ValueError, match="no yaku"):
         score_hand(win, rules)
 
@@ -160,7 +161,7 @@ def test_kazoe_yakuman_flag():
     a = score_request(request, "tenhou")
     assert a["han"] >= 13 and a["limit"] == "kazoe_yakuman" and a["yakuman"] == 0 and a["total"] == 24000
     rules = load_preset("tenhou").replace(kazoe_yakuman=False)
-    r = score_hand(WinInput.from_request(request), rules)
+    r = score_hand(win_input_from_request(request), rules)
     assert r.limit == "sanbaiman" and r.total == 18000
 
 

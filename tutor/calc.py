@@ -19,8 +19,8 @@ from sanma_core.rules import Ruleset
 from sanma_core.scoring import score_hand
 from sanma_core.scoring.errors import NoYakuError
 from sanma_core.scoring.payments import Settlement, four_player_settlement
-from sanma_core.scoring.request import win_input_from_request
-from sanma_core.tiles import NotationError, parse_tiles, tile_name
+from sanma_core.scoring.request import win_input
+from sanma_core.tiles import NotationError, parse_tiles
 
 SITUATION_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
 
@@ -93,17 +93,12 @@ def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
     out = CalcOutput(tiles, melds, indicators, ura, win_tile, analysis)
     if analysis["shanten"] != -1:
         return out
-    request: dict[str, Any] = {
-        "hand": "".join(tile_name(t) for t in tiles), "win": tile_name(win_tile), "melds": [p for p in inp.melds.replace(",", " ").split() if p],
-        "kita": inp.kita, "tsumo": inp.tsumo, "riichi": inp.riichi, "seat": inp.seat, "round": inp.round,
-        "dora": [tile_name(t) for t in indicators], "ura": [tile_name(t) for t in ura],
-        "honba": inp.honba, "sticks": inp.sticks,
-    }
     for flag in inp.flags:
         if flag not in SITUATION_FLAGS:
             raise ValueError(f"unknown situation {flag!r}")
-        request[flag] = True
-    win = win_input_from_request(request)
+    flags = [*(("tsumo",) if inp.tsumo else ()), *(("riichi",) if inp.riichi else ()), *inp.flags]
+    win = win_input(tiles, win_tile, melds=melds, flags=flags, kita=inp.kita, seat=inp.seat, round=inp.round,
+                    dora=indicators, ura=ura, honba=inp.honba, sticks=inp.sticks)
     try:
         result = score_hand(win, rules)
     except ValueError as exc:

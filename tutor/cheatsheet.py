@@ -16,6 +16,7 @@ from html import escape
 
 from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import four_player_settlement, noten_payments, settle_win
+from sanma_core.tiles import parse_tiles
 
 from .tiles_svg import STRIP_CSS, tiles_html
 
@@ -139,8 +140,6 @@ def cheat_sheet_html(rules: Ruleset) -> str:
         f"<h2>{escape(title)}</h2><ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
         for title, lines in rule_notes(rules).items()
     )
-    from sanma_core.tiles import parse_tiles
-
     example = tiles_html(parse_tiles("3z4z"))
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"

@@ -19,6 +19,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from drills import DRILL_TYPES
+
 MAX_SEED = 999_999_999
 MAX_QUESTIONS = 50
 DEFAULT_N = 10
@@ -46,8 +48,6 @@ class Settings:
 
 
 def _drill_types() -> tuple[str, ...]:
-    from drills import DRILL_TYPES
-
     return tuple(DRILL_TYPES)
 
 

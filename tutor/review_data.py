@@ -115,7 +115,6 @@ class LoadedReview:
     review: RecordReview
     actions: tuple[Action, ...] = field(repr=False)  # every action of the game, in order
     spans: tuple[tuple[int, int], ...]  # per hand: (first step, number of actions)
-    moments: bool  # were moments looked for (the engine's moment finder is installed)
 
     def game_at(self, hand: int, position: int) -> Game:
         """The game after ``position`` actions of ``hand``; the last position is the hand's end (settled)."""
@@ -148,19 +147,14 @@ class LoadedReview:
 
 
 def load_review(text: str, rules: Ruleset, seat: int) -> LoadedReview:
-    """Review ``text`` for ``seat`` (decisions and, when the engine has them, moments); raises RecordError."""
+    """Review ``text`` for ``seat`` (decisions and moments); raises RecordError."""
     check_size(text)
-    try:
-        review = review_record(text, rules, players=[seat], decisions=True, moments=True)
-        moments = True
-    except ImportError:  # sanma_core.review.moments is not there yet
-        review = review_record(text, rules, players=[seat], decisions=True, moments=False)
-        moments = False
+    review = review_record(text, rules, players=[seat], decisions=True, moments=True)
     recorder = _Recorder()
     read_record(text, rules, observers=[recorder], mismatches=[])
     actions = tuple(recorder.actions)
     spans = spans_of([h.first_step for h in review.hands], len(actions))
-    return LoadedReview(text, rules, review, actions, spans, moments)
+    return LoadedReview(text, rules, review, actions, spans)
 
 
 def moment_step(moment: Any) -> int:

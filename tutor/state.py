@@ -62,31 +62,31 @@ def ruleset_label(name: str) -> str:
     return f"{title} (uploaded)"
 
 
+def resolve_ruleset(name: str | None) -> Ruleset | None:
+    """The preset or this session's uploaded ruleset called ``name``; None when there is none (or it no longer loads).
+
+    The one place a ruleset name becomes a :class:`Ruleset`: the sidebar, the Play page's choice and the rulesets
+    kept in drill sessions and reviews all go through it.
+    """
+    custom = custom_rulesets()
+    if name in custom:
+        try:
+            return ruleset_from_dict(dict(custom[name]), source=name)
+        except RulesetError:
+            return None
+    if name in PRESETS:
+        return load_preset(name)
+    return None
+
+
 def active_rules() -> Ruleset:
-    """The ruleset chosen in the sidebar (default: the default preset)."""
-    name = st.session_state.get(RULESET_KEY) or DEFAULT_PRESET
-    custom = custom_rulesets()
-    if name in custom:
-        try:
-            return ruleset_from_dict(dict(custom[name]), source=name)
-        except RulesetError:
-            return load_preset(DEFAULT_PRESET)
-    if name in PRESETS:
-        return load_preset(name)
-    return load_preset(DEFAULT_PRESET)
+    """The ruleset chosen in the sidebar (the default preset when that name does not resolve)."""
+    return resolve_ruleset(st.session_state.get(RULESET_KEY) or DEFAULT_PRESET) or load_preset(DEFAULT_PRESET)
 
 
-def rules_named(name: str) -> Ruleset:
-    """A preset or this session's uploaded ruleset by name; the active ruleset when the name is unknown."""
-    custom = custom_rulesets()
-    if name in custom:
-        try:
-            return ruleset_from_dict(dict(custom[name]), source=name)
-        except RulesetError:
-            return active_rules()
-    if name in PRESETS:
-        return load_preset(name)
-    return active_rules()
+def rules_named(name: str | None) -> Ruleset:
+    """A preset or this session's uploaded ruleset by name; the active ruleset when the name does not resolve."""
+    return resolve_ruleset(name) or active_rules()
 
 
 def use_ruleset(name: str) -> None:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
 ENV_VAR = "SANMA_TUTOR_DB"
 SCHEMA_VERSION = 2
 MAX_NAME = 40
@@ -121,8 +123,6 @@ def default_path() -> Path:
     env = os.environ.get(ENV_VAR, "").strip()
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_dir
-
     return Path(user_data_dir("sanma-tutor", appauthor=False)) / "progress.db"
 
 

@@ -13,7 +13,17 @@ import random
 from sanma_core.analysis.efficiency import KITA, Option, Play, best_play, discard_values
 from sanma_core.dora import dora_from_indicator
 from sanma_core.rules import Ruleset
-from sanma_core.tiles import HONOURS, NORTH, SANMA_KINDS, WEST, format_tiles, kind_name, tile_name, to_counts
+from sanma_core.tiles import (
+    HONOURS,
+    NORTH,
+    SANMA_KINDS,
+    WEST,
+    format_tiles,
+    kind_name,
+    parse_tile,
+    tile_name,
+    to_counts,
+)
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
 from ..hands import SEQ_STARTS, Plan, Retry, add_pair, fill, physical_tiles
@@ -237,6 +247,4 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
 
 
 def _kind(name: str) -> int:
-    from sanma_core.tiles import parse_tile
-
     return parse_tile(name)

@@ -19,6 +19,7 @@ from sanma_core.tiles import DRAGONS, NORTH, SANMA_KINDS, format_tiles, kind_nam
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, step
 from ..hands import Plan, Retry, add_pair, wait_splits
 from ..table import Move, can_ron, play_script
+from .wait_shapes import build_shape, complete_hand
 
 CASES = ("furiten.own_discard", "furiten.clean", "furiten.temporary", "furiten.temporary_cleared", "furiten.riichi",
          "furiten.kita_not_discard", "furiten.kita_declined")
@@ -37,8 +38,6 @@ _SHAPES = {1: ("ryanmen", "shanpon", "kanchan"), 2: ("ryanmen", "shanpon", "kanc
 
 def tenpai_hand(rng: random.Random, shape: str, north_wait: bool = False) -> list[int]:
     """Thirteen kinds: a dragon triplet (a yaku for any ron), one wait shape, sets and a pair away from it."""
-    from .waits import _complete, _shape
-
     plan = Plan()
     plan.trip(rng.choice(sorted(DRAGONS)))
     if north_wait:
@@ -51,8 +50,8 @@ def tenpai_hand(rng: random.Random, shape: str, north_wait: bool = False) -> lis
             plan.singles.append(NORTH)
             shape = "tanki"
     else:
-        _shape(plan, rng, f"waits.{shape}")
-    _complete(plan, rng, f"waits.{shape}", None, 1)  # type: ignore[arg-type]
+        build_shape(plan, rng, f"waits.{shape}")
+    complete_hand(plan, rng, f"waits.{shape}", None, 1)  # type: ignore[arg-type]
     return plan.concealed_kinds()
 
 

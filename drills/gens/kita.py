@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from sanma_core.analysis import waits as engine_waits
 from sanma_core.analysis.efficiency import kita_verdict
 from sanma_core.game.actions import KITA, TSUMO, Action
 from sanma_core.melds import format_meld, make_meld
@@ -20,6 +21,9 @@ from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles,
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
 from ..table import Move, play_script
+from .efficiency import _build
+from .furiten import _far as far_kinds
+from .furiten import tenpai_hand
 
 CASES = ("kita.free", "kita.kokushi", "kita.chiitoitsu", "kita.honours", "kita.shape", "kita.riichi_drawn",
          "kita.riichi_hand", "kita.first_turn")
@@ -51,8 +55,6 @@ def _fill_to(plan: Plan, rng: random.Random, n: int, kinds: tuple[int, ...]) -> 
 
 def _hand(case: str, rng: random.Random) -> tuple[Plan, bool]:
     """A 14-tile plan for a decision case, and whether the hand is closed."""
-    from .efficiency import _build
-
     plan = Plan()
     if case == "kita.free":
         return _build("efficiency.kita", rng), True
@@ -124,21 +126,15 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
 
 
 def _tenpai(rng: random.Random, rules: Ruleset, north_wait: bool) -> tuple[list[int], list[int]]:
-    from sanma_core.analysis import waits
-
-    from .furiten import tenpai_hand
-
     hand = tenpai_hand(rng, rng.choice(("ryanmen", "shanpon", "kanchan")), north_wait=north_wait)
-    w = waits(to_counts(hand))
+    w = engine_waits(to_counts(hand))
     if not w or (NORTH in w) != north_wait:
         raise Retry
     return hand, w
 
 
 def _far(hand: list[int], waits: list[int], rules: Ruleset) -> list[int]:
-    from .furiten import _far
-
-    return [k for k in _far(hand, waits) if k not in rules.red_fives or not rules.red_fives[k]]
+    return [k for k in far_kinds(hand, waits) if k not in rules.red_fives or not rules.red_fives[k]]
 
 
 def _riichi(case: str, rules: Ruleset, rng: random.Random) -> Draft:

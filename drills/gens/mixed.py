@@ -1,22 +1,20 @@
-"""Mixed review: one question of any other drill type, chosen by the seed."""
+"""Mixed review: one question of any other drill type, chosen by the seed.
+
+The registry (:mod:`drills.registry`) picks the source type from :data:`SOURCES`, makes that
+question and hands it to :func:`draft_from`, which files it as a mixed question.
+"""
 
 from __future__ import annotations
 
-import random
-
-from sanma_core.rules import Ruleset
-
 from ..base import Draft
+from ..model import Question
 
 SOURCES = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
            "push_fold", "riichi_dama", "furiten")
 
 
-def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
-    from ..registry import generate as generate_question
-
-    source = rng.choice(SOURCES)
-    q = generate_question(source, rules, rng.randrange(2**31), difficulty)
+def draft_from(source: str, q: Question) -> Draft:
+    """The mixed question showing ``q``, a question of drill type ``source``."""
     return Draft(
         concept=q.concept,
         prompt=q.prompt,

@@ -13,7 +13,9 @@ from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import LIMIT_NAMES, base_points, four_player_settlement, settle_win
 
 from ..base import Draft, step
+from ..hands import Extras, explanation_steps, hand_text, prompt_data, winning_hand
 from ..real_play import HAN_FU
+from .yaku import pick_target
 
 LIMIT_CASES = ("", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
 _HAN_BY_LIMIT = {"haneman": (6, 7), "baiman": (8, 9, 10), "sanbaiman": (11, 12), "kazoe_yakuman": (13, 14, 15)}
@@ -140,9 +142,6 @@ def _tsumo_loss_question(rules: Ruleset, rng: random.Random, difficulty: int) ->
 
 def _hand_question(rules: Ruleset, rng: random.Random) -> Draft:
     """Payments of a real winning hand: the value comes from the engine, the question is who pays what."""
-    from ..gens.yaku import pick_target
-    from ..hands import Extras, explanation_steps, hand_text, prompt_data, winning_hand
-
     tsumo, dealer, _ = pick_case(rng, 3)
     extras = Extras(tsumo=tsumo, dealer=dealer, honba=rng.choice((0, 1, 2, 3)), sticks=rng.choice((0, 0, 1, 2)), riichi=0.4)
 

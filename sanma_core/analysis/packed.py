@@ -1,27 +1,38 @@
-"""Decode a packed cost table: zlib + base64 of 5-byte little-endian entries.
+"""Decode a packed cost table: a zlib stream of 5-byte little-endian entries.
 
-Entries are widened to 8 bytes once, into an ``array`` of ints, so a lookup
-is one index instead of a slice and a conversion.
+The tables are package data files (``data/*.zlib``, written by
+:mod:`.build_suit_table`), read with :mod:`importlib.resources`. Entries are
+widened to 8 bytes once, into an ``array`` of ints, so a lookup is one index
+instead of a slice and a conversion.
 
->>> import base64, zlib
->>> decode_entries(base64.b64encode(zlib.compress(bytes([1, 0, 0, 0, 0, 255, 0, 0, 0, 16]))).decode())
+>>> import zlib
+>>> decode_entries(zlib.compress(bytes([1, 0, 0, 0, 0, 255, 0, 0, 0, 16])))
 array('Q', [1, 68719476991])
+>>> len(read_table("plain")) > 400_000
+True
 """
 
 from __future__ import annotations
 
-import base64
 import sys
 import zlib
 from array import array
+from importlib.resources import files
 
 ENTRY_BYTES = 5
 WIDE_BYTES = 8
+#: table name → its file in ``sanma_core/analysis/data``
+TABLE_FILES = {"plain": "suit_table.zlib", "pinched": "pinched_table.zlib"}
 
 
-def decode_entries(data: str) -> array:
-    """The table's entries as unsigned 64-bit ints, in index order."""
-    raw = zlib.decompress(base64.b64decode(data))
+def read_table(name: str) -> array:
+    """The entries of a packaged table (``"plain"`` or ``"pinched"``)."""
+    return decode_entries(files(__package__).joinpath("data", TABLE_FILES[name]).read_bytes())
+
+
+def decode_entries(data: bytes) -> array:
+    """The table's entries as unsigned 64-bit ints, in index order (``data``: the zlib stream)."""
+    raw = zlib.decompress(data)
     count = len(raw) // ENTRY_BYTES
     wide = bytearray(count * WIDE_BYTES)
     for b in range(ENTRY_BYTES):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from array import array
 
-from .packed import decode_entries
+from .packed import read_table
 from .suit_index import Index, compile_index
 
 PINCH_TILES = 12
@@ -51,9 +51,7 @@ _entries: array | None = None
 def _table() -> array:
     global _entries
     if _entries is None:
-        from .pinched_table_data import DATA
-
-        _entries = decode_entries(DATA)
+        _entries = read_table("pinched")
     return _entries
 
 

@@ -1,7 +1,7 @@
 """Group cost vectors: the packed suit table plus exact fallbacks.
 
 Uncapped suits (no own copies outside the hand) read the precomputed table
-(``suit_table_data.py``, decoded on first use in a few milliseconds), and so
+(the package data file ``data/suit_table.zlib``, decoded on first use in a few milliseconds), and so
 do suits beside one pon (:mod:`.pinched`); other capped suits (a kan, two
 pons) go to :mod:`.capped`, isolated kinds to :mod:`.groups`. Answers are
 memoised.
@@ -17,7 +17,7 @@ from array import array
 from .capped import capped_suit_vector
 from .capped import clear_memo as clear_capped_memo
 from .groups import INF, isolated_vector, suit_vector
-from .packed import decode_entries
+from .packed import read_table
 from .pinched import PINCH_TILES, pinch_rank, pinched_entry
 from .suit_index import suit_index
 
@@ -30,9 +30,7 @@ _capped_iso_cache: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}
 def _table() -> array:
     global _entries
     if _entries is None:
-        from .suit_table_data import DATA
-
-        _entries = decode_entries(DATA)
+        _entries = read_table("plain")
     return _entries
 
 

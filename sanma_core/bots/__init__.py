@@ -8,7 +8,8 @@
 True
 """
 
-from .base import LEVEL_STYLES, LEVELS, Bot, BotLevelError, Decision, make_bot
+from .base import LEVEL_STYLES, LEVELS, Bot, BotLevelError, Decision
 from .levels import EasyBot, HardBot, NormalBot
+from .make import make_bot
 
 __all__ = ["LEVEL_STYLES", "LEVELS", "Bot", "BotLevelError", "Decision", "EasyBot", "HardBot", "NormalBot", "make_bot"]

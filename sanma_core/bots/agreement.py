@@ -25,7 +25,7 @@ from ..game import Game
 from ..game.actions import DISCARD, KITA, RIICHI, Action
 from ..game.state import Phase
 from ..tiles import kind
-from .base import make_bot
+from .make import make_bot
 
 KINDS = ("discard", "discard_vs_riichi", "riichi", "kita", "kita_vs_riichi")
 

@@ -10,14 +10,14 @@ Every action goes through :meth:`Game.apply`, so the engine checks each one.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..game import Game, GameMode
-from ..game.state import Phase
+from ..game.players import run
 from ..rules import Ruleset
-from .base import Bot, make_bot
+from .base import Bot
+from .make import make_bot
 
 
 @dataclass
@@ -55,7 +55,8 @@ def play_bot_game(
 ) -> GameReport:
     """Play one game with a bot of ``levels[s]`` in seat ``s``; the game's wall comes from ``seed``.
 
-    A seat with a single legal action plays it without asking its bot. ``game``
+    The game goes through the one game loop (:func:`~sanma_core.game.players.run`); a seat with
+    a single legal action plays it without asking its bot. ``game``
     plays an existing game to its end instead of a new one (``rules``, ``mode``
     and ``seed`` are then unused).
     """
@@ -64,27 +65,10 @@ def play_bot_game(
     players = list(bots) if bots is not None else [make_bot(lv, bot_seed(seed, s)) for s, lv in enumerate(levels)]
     times: list[float] = []
     cpu_times: list[float] = []
-    clock, cpu_clock = time.perf_counter, time.thread_time
-    while True:
-        phase = game.phase
-        if phase is Phase.GAME_END:
-            break
-        if phase is Phase.HAND_END:
-            game.next_hand()
-            continue
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        if len(legal) == 1:  # nothing to decide (a discard under riichi with no kita or kan)
-            game.apply(legal[0])
-            continue
-        if time_decisions:
-            start, cpu_start = clock(), cpu_clock()
-            decision = players[seat].decide(game.view(seat), legal)
-            times.append(clock() - start)
-            cpu_times.append(cpu_clock() - cpu_start)
-        else:
-            decision = players[seat].decide(game.view(seat), legal)
-        game.apply(decision.action)
+    for move in run(game, players, ask_forced=False, timed=time_decisions):
+        if time_decisions and move.asked:
+            times.append(move.seconds)
+            cpu_times.append(move.cpu_seconds)
     report = _report(game, tuple(levels), times)  # type: ignore[arg-type]
     report.decision_cpu_times = cpu_times
     return report

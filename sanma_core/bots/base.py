@@ -1,6 +1,7 @@
-"""The bot interface: a seat's view and its legal actions in, a decision and a readable reason out.
+"""Bots: players of three levels (a seat's view and its legal actions in, a decision and a readable reason out).
 
 >>> from sanma_core.game import Game
+>>> from sanma_core.bots import make_bot
 >>> g = Game(seed=3)
 >>> bot = make_bot("easy", seed=1)
 >>> d = bot.decide(g.view(0), g.legal_actions(0))
@@ -10,14 +11,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
-from ..game.actions import Action
-
-if TYPE_CHECKING:
-    from ..game.view import SeatView
+from ..game.players import Decision, Player
 
 LEVELS = ("easy", "normal", "hard")
 LEVEL_STYLES = {
@@ -33,43 +29,10 @@ class BotLevelError(ValueError):
     """An unknown bot level."""
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One choice of a bot: the action, a one-line reason for a learner, and the facts behind it.
-
-    ``facts`` is data (shanten, useful tiles, danger category…) for pages that
-    want to draw the reason their own way; ``reason`` is the ready-made sentence.
-    """
-
-    action: Action
-    reason: str
-    facts: dict[str, Any] = field(default_factory=dict)
-
-
-class Bot(Protocol):
-    """Anything that chooses among a seat's legal actions."""
+class Bot(Player, Protocol):
+    """A player of a named level (the one player interface: ``decide(view, legal) -> Decision``)."""
 
     level: str
 
-    def decide(self, view: SeatView, legal: Sequence[Action]) -> Decision:
-        """Choose one of ``legal`` (never anything else) and say why."""
-        ...
 
-
-def make_bot(level: str, seed: int | str = 0) -> Bot:
-    """A bot of ``level`` ("easy", "normal" or "hard"); ``seed`` drives its tie-breaks.
-
-    >>> make_bot("hard").level
-    'hard'
-    >>> make_bot("expert")
-    Traceback (most recent call last):
-    ...
-    sanma_core.bots.base.BotLevelError: unknown bot level 'expert': use easy, normal or hard
-    """
-    from .learned_bot import LearnedBot
-    from .levels import EasyBot, NormalBot
-
-    classes = {"easy": EasyBot, "normal": NormalBot, "hard": LearnedBot}
-    if level not in classes:
-        raise BotLevelError(f"unknown bot level {level!r}: use {', '.join(LEVELS[:-1])} or {LEVELS[-1]}")
-    return classes[level](seed)
+__all__ = ["LEVELS", "LEVEL_STYLES", "Bot", "BotLevelError", "Decision"]

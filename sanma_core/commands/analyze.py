@@ -12,9 +12,10 @@ import sys
 from typing import Any
 
 from ..analysis import HandAnalysis, analysis_json_text, analysis_to_json, analyze_hand
+from ..inputs import InputError, require
 from ..rules import DEFAULT_PRESET, PRESETS, Ruleset, get_ruleset
 from ..tiles import format_tiles, kind_name
-from .jsonl import InputError, add_jobs_option, jobs_from, require, run_batch
+from .jsonl import add_jobs_option, jobs_from, run_batch
 
 EXAMPLES = """\
 examples:

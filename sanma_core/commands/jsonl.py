@@ -29,10 +29,6 @@ Handler = Callable[[dict[str, Any], str], dict[str, Any] | str]
 CHUNK_LINES = 200
 
 
-class InputError(ValueError):
-    """A request line is well-formed JSON but asks for something invalid."""
-
-
 def answer_line(line: str, handler: Handler, default_ruleset: str) -> dict[str, Any] | str:
     """Answer one line; never raises for bad input.
 
@@ -193,16 +189,3 @@ def _silence(stream: IO[str]) -> None:
         os.dup2(devnull, stream.fileno())
     except (OSError, AttributeError, io.UnsupportedOperation):
         pass
-
-
-def require(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-    """Read a field with a type check; a missing required field names itself."""
-    if name not in request:
-        if default is ...:
-            raise InputError(f"missing field {name!r}")
-        return default
-    value = request[name]
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise InputError(f"field {name!r} must be {want}, got {json.dumps(value)}")
-    return value

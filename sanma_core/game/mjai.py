@@ -12,8 +12,13 @@ game writes the one it was given.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .actions import Action, IllegalActionError
+
+if TYPE_CHECKING:
+    from .referee import Game
 
 KITA_TYPES = frozenset({"kita", "nukidora"})
 
@@ -33,6 +38,25 @@ class RecordError(ValueError):
 
 def is_kita_event(event: dict[str, Any]) -> bool:
     return event.get("type") in KITA_TYPES
+
+
+class Observer(Protocol):
+    """Anything that looks at each action just before the referee applies it (reviews, step limits)."""
+
+    def before(self, game: Game, action: Action) -> None: ...
+
+
+def apply_recorded(game: Game, actions: Iterable[Action], observers: Sequence[Observer],
+                   refused: Callable[[Action, IllegalActionError], RecordError]) -> None:
+    """Apply a record's actions in order, each shown to every observer first; an action the
+    referee refuses raises ``refused(action, error)`` instead."""
+    for action in actions:
+        for observer in observers:
+            observer.before(game, action)
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise refused(action, exc) from None
 
 
 def mask_event(event: dict[str, Any], seat: int) -> dict[str, Any]:

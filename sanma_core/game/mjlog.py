@@ -53,6 +53,9 @@ DAN_NAMES = ("新人", "９級", "８級", "７級", "６級", "５級", "４級
              "初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳")
 MOVE_TAG = re.compile(r"([TUVWDEFG])(\d{1,3})")
 IGNORED_TAGS = frozenset({"SHUFFLE", "TAIKYOKU", "BYE"})
+#: Element tag → the reader's method for it (draws and discards aside: see ``MOVE_TAG``).
+ELEMENT_HANDLERS = {"N": "meld", "REACH": "reach", "DORA": "dora", "INIT": "init", "AGARI": "agari",
+                    "RYUUKYOKU": "ryuukyoku", "GO": "go", "UN": "un"}
 
 
 def _element_text(el: ET.Element) -> str:
@@ -213,22 +216,8 @@ class _Reader:
         move = MOVE_TAG.fullmatch(tag)
         if move:
             self.move(move.group(1), int(move.group(2)))
-        elif tag == "N":
-            self.meld()
-        elif tag == "REACH":
-            self.reach()
-        elif tag == "DORA":
-            self.dora()
-        elif tag == "INIT":
-            self.init()
-        elif tag == "AGARI":
-            self.agari()
-        elif tag == "RYUUKYOKU":
-            self.ryuukyoku()
-        elif tag == "GO":
-            self.go()
-        elif tag == "UN":
-            self.un()
+        elif tag in ELEMENT_HANDLERS:
+            getattr(self, ELEMENT_HANDLERS[tag])()
         elif tag not in IGNORED_TAGS:
             raise self.fail("unknown element; expected a draw (T/U/V), discard (D/E/F), N, REACH, DORA, INIT, "
                             "AGARI, RYUUKYOKU, GO, UN, TAIKYOKU, SHUFFLE or BYE")

@@ -2,6 +2,9 @@
 
 Every rule difference is read from the :class:`~sanma_core.rules.Ruleset`;
 game length and names come from :class:`~sanma_core.game.state.GameMode`.
+Each seat's part of the hand is a :class:`~sanma_core.game.seat.SeatState` in ``seats``.
+Legality is written once: :meth:`Game.legal_actions` lists the candidates that pass
+the checks, and :meth:`Game.refusal` names the first check an action fails.
 Every transition appends an mjai event (three-player dialect) to ``events``.
 
 >>> g = Game("tenhou", GameMode("tonpuusen"), seed=1)
@@ -11,18 +14,20 @@ Every transition appends an mjai event (three-player dialect) to ``events``.
 >>> g.apply(a)
 >>> g.events[-1]["type"] in ("dahai", "tsumo")
 True
+>>> g.refusal(Action.tsumo(2))
+"seat 2: tsumo refused: it is seat 1's turn"
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..melds import make_meld
 from ..rules import Ruleset, get_ruleset
-from ..scoring import WinInput
-from ..scoring.payments import final_placement, nagashi_payments, noten_payments, win_deltas
-from ..tiles import EAST, NORTH, TERMINALS_AND_HONOURS, kind, kind_name, sort_tiles, tile_name, to_counts, to_mjai
+from ..scoring import ScoreResult, WinInput
+from ..scoring.payments import Placement, final_placement, nagashi_payments, noten_payments, win_deltas
+from ..tiles import EAST, NORTH, TERMINALS_AND_HONOURS, kind, kind_name, sort_tiles, tile_name, to_mjai
 from . import evaluation
 from .actions import (
     ABORT,
@@ -31,18 +36,23 @@ from .actions import (
     KAKAN,
     KITA,
     MINKAN,
+    PASS,
     PON,
     RESPONSE_KINDS,
     RIICHI,
     RON,
     TSUMO,
+    TURN_KINDS,
     Action,
     IllegalActionError,
 )
-from .state import ROUND_NAMES, CalledMeld, Discard, GameMode, HandResult, Phase, WinResult
+from .seat import SeatState
+from .state import ROUND_NAMES, CalledMeld, GameMode, HandResult, Phase, WinResult
+from .view import SeatView
 from .wall import Wall
 
 KITA_EVENT_NAMES = ("nukidora", "kita")
+_UNKNOWN = object()  # a per-turn cache not filled yet
 WallFactory = Callable[["Game"], Wall]
 
 
@@ -50,17 +60,38 @@ def _mjai_list(tiles: list[int] | tuple[int, ...]) -> list[str]:
     return [to_mjai(t) for t in tiles]
 
 
-class _Window:
+def _per_seat(name: str) -> property:
+    """A read-only tuple of one :class:`SeatState` field, seat by seat."""
+    return property(lambda game: tuple(getattr(st, name) for st in game.seats),
+                    doc=f"``SeatState.{name}`` of the three seats (read-only; change the seat states).")
+
+
+class ResponseWindow:
     """A response window: who may answer which tile, and the answers so far."""
 
     __slots__ = ("kind", "seat", "tile", "options", "answers")
 
-    def __init__(self, kind_: str, seat: int, tile: int, options: dict[int, list[Action]]):
+    def __init__(self, kind_: str, seat: int, tile: int):
         self.kind = kind_  # "discard", "kakan" or "kita"
         self.seat = seat
         self.tile = tile
-        self.options = options
+        self.options: dict[int, list[Action]] = {}  # seat → its legal answers
         self.answers: dict[int, Action] = {}
+
+    def copy(self) -> ResponseWindow:
+        other = ResponseWindow(self.kind, self.seat, self.tile)
+        other.options = {s: list(opts) for s, opts in self.options.items()}
+        other.answers = dict(self.answers)
+        return other
+
+
+class Snapshot:
+    """A game's whole state at one moment, for :meth:`Game.restore` (undo)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: dict[str, Any]):
+        self._state = state
 
 
 class Game:
@@ -70,6 +101,23 @@ class Game:
     it or raises :class:`IllegalActionError` (the state is unchanged).
     After a hand ends (``phase`` is HAND_END) call ``next_hand()``.
     """
+
+    seats: list[SeatState]
+    # the seats' fields side by side, for reading (records, reviews, tests)
+    hands = _per_seat("hand")
+    counts = _per_seat("counts")
+    outside = _per_seat("outside")
+    melds = _per_seat("melds")
+    kita = _per_seat("kita")
+    discards = _per_seat("discards")
+    discarded_kinds = _per_seat("discarded_kinds")
+    riichi = _per_seat("riichi")
+    riichi_ponds = _per_seat("riichi_pond")
+    double_riichi = _per_seat("double_riichi")
+    ippatsu = _per_seat("ippatsu")
+    temp_furiten = _per_seat("temp_furiten")
+    riichi_furiten = _per_seat("riichi_furiten")
+    first_turn = _per_seat("first_turn")
 
     def __init__(
         self,
@@ -109,7 +157,7 @@ class Game:
         self.hand_index = 0
         self.events: list[dict[str, Any]] = []
         self.results: list[HandResult] = []
-        self.placement: list[Any] | None = None
+        self.placement: list[Placement] | None = None
         self.result: HandResult | None = None
         self._next: tuple[int, int] | None = None
         self._emit({"type": "start_game", "names": list(self.mode.names), "game_length": self.mode.length})
@@ -126,20 +174,10 @@ class Game:
             return [s for s in w.options if s not in w.answers]
         return []
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Everything ``seat`` may do now (empty when it is not asked)."""
-        if self.phase is Phase.TURN:
-            if seat != self.turn:
-                return []
-            if self._turn_cache is None:
-                self._turn_cache = self._turn_actions()
-            return self._turn_cache
-        if self.phase is Phase.RESPONSE:
-            w = self._window
-            if seat in w.answers:
-                return []
-            return w.options.get(seat, [])
-        return []
+    @property
+    def window(self) -> ResponseWindow | None:
+        """The open response window (the tile being answered), or None outside a response."""
+        return self._window if self.phase is Phase.RESPONSE else None
 
     def is_over(self) -> bool:
         return self.phase is Phase.GAME_END
@@ -160,20 +198,17 @@ class Game:
 
     def waits(self, seat: int) -> tuple[int, ...]:
         """Kinds completing the seat's hand as it stands between draws (13-tile size)."""
-        return self._waits[seat]
+        return self.seats[seat].waits
 
     def is_furiten(self, seat: int) -> bool:
-        if self.riichi_furiten[seat] or self.temp_furiten[seat]:
-            return True
-        done = self.discarded_kinds[seat]
-        return any(k in done for k in self._waits[seat])
+        return self.seats[seat].furiten()
 
     def tile_census(self) -> list[int]:
         """Every physical tile, wherever it is (hands, melds, kita, ponds, wall); always all 108."""
-        tiles = [t for h in self.hands for t in h]
-        tiles += [t for ms in self.melds for cm in ms for t in cm.meld.tiles]
-        tiles += [NORTH] * sum(self.kita)
-        tiles += [d.tile for pond in self.discards for d in pond if not d.called]
+        tiles = [t for st in self.seats for t in st.hand]
+        tiles += [t for st in self.seats for cm in st.melds for t in cm.meld.tiles]
+        tiles += [NORTH] * sum(st.kita for st in self.seats)
+        tiles += [d.tile for st in self.seats for d in st.discards if not d.called]
         return tiles + self.wall.undrawn()
 
     def events_for(self, seat: int, start: int = 0) -> list[dict[str, Any]]:
@@ -182,36 +217,351 @@ class Game:
 
         return [mask_event(e, seat) for e in self.events[start:]]
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may see, with its legal actions."""
-        from .view import SeatView
+        window = self.window
+        return SeatView(
+            seat=seat,
+            phase=self.phase,
+            turn=self.turn,
+            hand=tuple(sort_tiles(self.seats[seat].hand)),
+            drawn=self.drawn if self.phase is Phase.TURN and self.turn == seat else None,
+            waits=self.seats[seat].waits,
+            furiten=self.seats[seat].furiten(),
+            seats=tuple(st.public(s, self.seat_wind(s), self.scores[s]) for s, st in enumerate(self.seats)),  # type: ignore[arg-type]
+            dora_indicators=tuple(self.dora_indicators()),
+            round_wind=self.round_wind,
+            dealer=self.dealer,
+            honba=self.honba,
+            sticks=self.sticks,
+            live_remaining=self.wall.live_remaining,
+            last_tile=window.tile if window else None,
+            last_tile_from=window.seat if window else None,
+            legal_actions=tuple(self.legal_actions(seat)),
+            rules=self.rules,
+        )
 
-        return SeatView.of(self, seat)
+    # ==== legality: listed and explained by the same checks ==================
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now (empty when it is not asked)."""
+        if self.phase is Phase.TURN:
+            if seat != self.turn:
+                return []
+            if self._turn_cache is None:
+                refuse = self._turn_refusal
+                self._turn_cache = [Action(k, seat, t, c) for k, t, c in self._turn_candidates(seat)
+                                    if refuse(seat, k, t, c) is None]
+            return self._turn_cache
+        if self.phase is Phase.RESPONSE:
+            w = self._window
+            if seat in w.answers:
+                return []
+            return w.options.get(seat, [])
+        return []
+
+    def refusal(self, action: Any) -> str | None:
+        """None when :meth:`apply` would play ``action`` now; otherwise a sentence saying why not."""
+        if not isinstance(action, Action):
+            return f"not an action: {action!r}"
+        a = action.plain()
+        if a not in self.legal_actions(a.seat):
+            return f"{a} refused: {self._why_not(a) or 'not among the legal actions now'}"
+        if action.from_hand:
+            return self._from_hand_refusal(action)
+        return None
+
+    def _why_not(self, a: Action) -> str | None:
+        """The first check ``a`` fails: who may act in this phase, then the checks of its kind."""
+        if a.seat not in (0, 1, 2):
+            return f"there is no seat {a.seat}"
+        if self.phase is Phase.GAME_END:
+            return "the game is over"
+        if self.phase is Phase.HAND_END:
+            return "the hand is over; call next_hand()"
+        if self.phase is Phase.RESPONSE:
+            w = self._window
+            if a.seat == w.seat:
+                return "a seat cannot answer its own tile"
+            if a.seat in w.answers:
+                return f"seat {a.seat} has already answered"
+            if a.seat not in w.options:
+                return f"seat {a.seat} has nothing to answer to {tile_name(w.tile)}"
+            if a.kind not in RESPONSE_KINDS:
+                return f"seats {self.to_act()} must answer the {w.kind} of {tile_name(w.tile)} first"
+            return self._response_refusal(w, a.seat, a.kind, a.tile, a.consumed)
+        if a.seat != self.turn:
+            return f"it is seat {self.turn}'s turn"
+        if a.kind in RESPONSE_KINDS:
+            return "there is no tile to answer: it is this seat's own turn"
+        if a.kind not in TURN_KINDS:
+            return None
+        return self._turn_refusal(a.seat, a.kind, a.tile, a.consumed)
+
+    # ---- own turn ----------------------------------------------------------
+    # Candidates and checks take an action's parts (kind, tile, consumed): an Action is made only for
+    # the candidates that pass.
+
+    def _turn_candidates(self, s: int) -> Iterator[tuple[str, int | None, tuple[int, ...]]]:
+        """Every own-turn action the hand's tiles could make, in the order ``legal_actions`` lists them."""
+        st = self.seats[s]
+        hand, c = st.hand, st.counts
+        distinct = sort_tiles(set(hand))
+        yield TSUMO, None, ()
+        yield ABORT, None, ()
+        if 4 in c:
+            for k in sorted({kind(t) for t in hand if c[kind(t)] == 4}):
+                yield ANKAN, k, tuple(sort_tiles(t for t in hand if kind(t) == k))
+        for cm in st.melds:
+            if cm.meld.kind == "pon":
+                yield from ((KAKAN, t, ()) for t in distinct if kind(t) == cm.meld.tile_kind)
+        yield KITA, NORTH, ()
+        for t in distinct:
+            yield DISCARD, t, ()
+        if self._riichi_block(s) is None:  # the checks below, asked once for the whole turn
+            tenpai = self._tenpai_discards(s)
+            for t in distinct:
+                if kind(t) in tenpai:
+                    yield RIICHI, t, ()
+
+    def _turn_refusal(self, s: int, k: str, t: int | None, consumed: tuple[int, ...]) -> str | None:
+        """None when the own-turn action (kind ``k``, ``t``, ``consumed``) of the seat to move is legal;
+        otherwise why not."""
+        st = self.seats[s]
+        drawn = self.drawn
+        if k in (DISCARD, RIICHI):
+            if t is None or t not in st.hand:
+                return f"{tile_name(t) if t is not None else 'no tile'} is not in the hand"
+            if st.riichi:
+                if k == RIICHI:
+                    return "already in riichi"
+                return None if t == drawn else "under riichi only the drawn tile may be discarded"
+            if self.kuikae is not None and kind(t) == self.kuikae:
+                return f"swap-calling: {kind_name(self.kuikae)} cannot be discarded right after calling it"
+            if k == RIICHI:
+                block = self._riichi_block(s)
+                if block is not None:
+                    return block
+                if kind(t) not in self._tenpai_discards(s):
+                    return f"the hand is not tenpai after discarding {tile_name(t)}"
+            return None
+        rules = self.rules
+        c = st.counts
+        if k == TSUMO:
+            if drawn is None:
+                return "no tile was drawn (after a pon the seat must discard)"
+            if kind(drawn) not in st.waits:
+                return "the hand is not complete"
+            return None if self._tsumo_score(s) is not None else "the hand has no yaku"
+        if k == ABORT:
+            if not rules.nine_terminal_abort:
+                return "this ruleset has no nine-terminal abort"
+            if drawn is None or not self._first_go_around(s):
+                return "only on the first draw of an uninterrupted first go-around"
+            n = sum(1 for x in TERMINALS_AND_HONOURS if c[x])
+            return None if n >= 9 else f"only {n} different terminals and honours (nine needed)"
+        what = "kita" if k == KITA else "a kan"
+        if drawn is None and not (k == KITA and rules.kita_after_pon):
+            return f"{what} is not allowed right after a pon"
+        if self.wall.live_remaining == 0:
+            return f"{what} is not allowed on the last live draw"
+        if k == KITA:
+            if not c[NORTH]:
+                return "there is no North in the hand"
+            if st.riichi and drawn != NORTH:
+                if rules.kita_under_riichi_drawn_only:
+                    return "under riichi only a drawn North may be set aside"
+                if not self._riichi_kita_keeps_waits(s):
+                    return "under riichi a North from the hand may be set aside only if the waits stay the same"
+        elif self.kan_count >= 4:
+            return "four kans have been made already"
+        elif k == ANKAN:
+            x = t if t is not None else -1
+            if not (0 <= x < 34) or c[x] < 4 or consumed != tuple(sort_tiles(h for h in st.hand if kind(h) == x)):
+                return "a closed kan needs all four tiles of the kind in the hand"
+            if st.riichi and not self._riichi_ankan_keeps_waits(s, x):
+                return "under riichi a closed kan must use the drawn tile and keep the waits"
+        else:  # KAKAN
+            if st.riichi:
+                return "no added kan under riichi"
+            if t is None or t not in st.hand:
+                return f"{tile_name(t) if t is not None else 'no tile'} is not in the hand"
+            if not any(cm.meld.kind == "pon" and cm.meld.tile_kind == kind(t) for cm in st.melds):
+                return f"there is no pon of {kind_name(kind(t))} to add to"
+        return None if self.wall.replacements_remaining > 0 else "no replacement tile is left"
+
+    def _riichi_block(self, s: int) -> str | None:
+        """Why the seat to move cannot declare riichi this turn with any tile, or None (worked out once a turn)."""
+        if self._riichi_cache is _UNKNOWN:
+            rules = self.rules
+            st = self.seats[s]
+            block = None
+            if st.riichi:
+                block = "already in riichi"
+            elif st.is_open:
+                block = "riichi needs a closed hand"
+            elif self.scores[s] < rules.riichi_min_points:
+                block = f"riichi needs at least {rules.riichi_min_points} points"
+            elif self.wall.live_remaining < rules.riichi_min_live_tiles:
+                block = f"riichi needs at least {rules.riichi_min_live_tiles} tiles left in the live wall"
+            elif self.drawn is None:
+                block = "riichi is declared on a turn that drew a tile"
+            self._riichi_cache = block
+        return self._riichi_cache
+
+    def _tenpai_discards(self, s: int) -> frozenset[int]:
+        """Kinds whose discard leaves the seat to move tenpai (worked out once a turn)."""
+        if self._tenpai_cache is None:
+            st = self.seats[s]
+            c, out = st.counts, st.outside
+            found = set()
+            if evaluation.shanten(c, out) <= 0:
+                for k in {kind(t) for t in st.hand}:
+                    c[k] -= 1
+                    if evaluation.waits(c, out):
+                        found.add(k)
+                    c[k] += 1
+            self._tenpai_cache = frozenset(found)
+        return self._tenpai_cache
+
+    def _riichi_ankan_keeps_waits(self, s: int, k: int) -> bool:
+        if self.drawn is None or kind(self.drawn) != k:
+            return False
+        st = self.seats[s]
+        c = list(st.counts)
+        c[k] -= 4
+        out = list(st.outside)
+        out[k] += 4
+        return evaluation.waits(c, out) == st.waits
+
+    def _riichi_kita_keeps_waits(self, s: int) -> bool:
+        """Under riichi, setting aside a North from the hand (not the drawn one) leaves the waits as they were."""
+        st = self.seats[s]
+        c = list(st.counts)
+        c[NORTH] -= 1  # the drawn tile stays in the hand in the North's place
+        out = list(st.outside)
+        out[NORTH] += 1
+        return evaluation.waits(c, out) == st.waits
+
+    def _from_hand_refusal(self, a: Action) -> str | None:
+        """A discard marked ``from_hand``: another copy than the drawn tile must be in the hand."""
+        st = self.seats[a.seat]
+        if a.kind in (DISCARD, RIICHI) and not st.riichi and (a.tile != self.drawn or st.hand.count(a.tile) >= 2):
+            return None
+        if st.riichi:
+            return f"{a} (from the hand) refused: under riichi the drawn tile itself is discarded"
+        return f"{a} (from the hand) refused: the hand holds no second {tile_name(a.tile)} besides the drawn one"
+
+    # ---- answers to a tile -------------------------------------------------
+
+    def _response_candidates(self, o: int, w: ResponseWindow) -> Iterator[tuple[str, int, tuple[int, ...]]]:
+        """Every answer seat ``o``'s tiles could make to the window's tile, ``pass`` aside."""
+        yield RON, w.tile, ()
+        st = self.seats[o]
+        k = kind(w.tile)
+        if st.counts[k] >= 2:
+            same = sort_tiles(t for t in st.hand if kind(t) == k)
+            pairs = sorted({(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))})
+            yield from ((PON, w.tile, p) for p in pairs)
+            if st.counts[k] >= 3:
+                yield MINKAN, w.tile, tuple(same[:3])
+
+    def _response_refusal(
+        self, w: ResponseWindow, o: int, k: str, t: int | None, consumed: tuple[int, ...]
+    ) -> str | None:
+        """None when seat ``o`` may answer the window's tile with (kind ``k``, ``t``, ``consumed``); otherwise why not."""
+        if k == PASS:
+            return None
+        if k == RON:
+            if t != w.tile:
+                return f"the tile to win on is {tile_name(w.tile)}"
+            if w.kind == "kita" and not self.rules.ron_on_kita:
+                return "this ruleset has no ron on a kita"
+            return self._ron_refusal(o, w.tile, w.kind)
+        if w.kind != "discard":
+            return f"only ron can answer a {'kita' if w.kind == 'kita' else 'added kan'}"
+        st = self.seats[o]
+        if st.riichi:
+            return "no calls under riichi"
+        if self.wall.live_remaining == 0:
+            return "the last discard cannot be called"
+        if t != w.tile:
+            return f"the tile to call is {tile_name(w.tile)}"
+        need = 2 if k == PON else 3
+        x = kind(w.tile)
+        if (
+            len(consumed) != need
+            or any(kind(h) != x for h in consumed)
+            or consumed != tuple(sort_tiles(consumed))
+            or not st.holds(consumed)
+        ):
+            return f"{k} needs {need} matching tiles from the hand"
+        if k == MINKAN:
+            if self.kan_count >= 4:
+                return "four kans have been made already"
+            if self.wall.replacements_remaining == 0:
+                return "no replacement tile is left"
+        return None
+
+    def _ron_refusal(self, o: int, tile: int, window: str) -> str | None:
+        st = self.seats[o]
+        if kind(tile) not in st.waits:
+            return f"{tile_name(tile)} does not complete the hand"
+        if st.riichi_furiten:
+            return "furiten: a winning tile was passed under riichi"
+        if st.temp_furiten:
+            return "furiten: a winning tile was passed this go-around"
+        if st.furiten():
+            return "furiten: a winning tile is among the seat's own discards"
+        return None if self._ron_score(o, tile, window) is not None else "the hand has no yaku"
 
     # ==== applying actions ===================================================
 
     def apply(self, action: Action) -> None:
         """Play a legal action; raise :class:`IllegalActionError` saying why otherwise."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
-        if action.plain() not in self.legal_actions(action.seat):
-            raise IllegalActionError(self._why_illegal(action.plain()))
-        if action.from_hand and not self._can_discard_from_hand(action):
-            raise IllegalActionError(
-                f"{action} (from the hand) refused: the hand holds no second {tile_name(action.tile)} "
-                "besides the drawn one" if not self.riichi[action.seat] else
-                f"{action} (from the hand) refused: under riichi the drawn tile itself is discarded"
-            )
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
         self.history.append(action)
         if self.phase is Phase.TURN:
             self._apply_turn(action)
         else:
             self._answer(action)
 
+    def snapshot(self) -> Snapshot:
+        """The whole state now; :meth:`restore` brings it back (undo without re-playing).
+
+        The wall's draw position is kept; a scripted wall's own queues (record import) are not.
+        """
+        return Snapshot(self._copied_state(self.__dict__))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Return to a :meth:`snapshot` of this game (the snapshot stays usable)."""
+        self.__dict__.update(self._copied_state(snapshot._state))
+
+    @staticmethod
+    def _copied_state(state: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the attributes deep enough that playing on changes nothing in it.
+        Events, results and actions are never changed once made, so the lists are copied, not their items."""
+        out = dict(state)
+        out["seats"] = [st.copy() for st in state["seats"]]
+        for name in ("scores", "events", "results", "history"):
+            out[name] = list(state[name])
+        out["placement"] = list(state["placement"]) if state["placement"] is not None else None
+        out["wall"] = state["wall"].copy()
+        out["kan_seats"] = set(state["kan_seats"])
+        out["_window"] = state["_window"].copy() if state["_window"] is not None else None
+        out["_turn_cache"] = None
+        out["_riichi_cache"] = _UNKNOWN
+        out["_tenpai_cache"] = None
+        out["_win_cache"] = dict(state["_win_cache"])
+        return out
+
     def rewound(self, steps: int = 1) -> Game:
-        """A new game at the state before the last ``steps`` entries of ``history`` (for undo).
+        """A new game at the state before the last ``steps`` entries of ``history``, re-played from the start.
 
         The walls come from the same seed or wall factory, so re-playing gives the same state.
+        (Undo in play uses :meth:`snapshot` and :meth:`restore` instead.)
         """
         if not 0 <= steps <= len(self.history):
             raise IllegalActionError(f"cannot go back {steps} steps: {len(self.history)} were played")
@@ -237,27 +587,19 @@ class Game:
     def _emit(self, event: dict[str, Any]) -> None:
         self.events.append(event)
 
+    def _new_turn(self) -> None:
+        """Forget what was worked out for the previous decision."""
+        self._turn_cache: list[Action] | None = None
+        self._riichi_cache: str | None | object = _UNKNOWN
+        self._tenpai_cache: frozenset[int] | None = None
+
     def _start_hand(self) -> None:
         self.phase = Phase.DEAL
-        rules = self.rules
         if self._wall_factory is not None:
             self.wall = self._wall_factory(self)
         else:
-            self.wall = Wall.shuffled(rules, seed=f"{self.seed}/{self.hand_index}")
-        self.hands = self.wall.deal(self.dealer)
-        self.counts = [to_counts(h) for h in self.hands]
-        self.outside = [[0] * 34 for _ in range(3)]
-        self.melds: list[list[CalledMeld]] = [[], [], []]
-        self.kita = [0, 0, 0]
-        self.discards: list[list[Discard]] = [[], [], []]
-        self.discarded_kinds: list[set[int]] = [set(), set(), set()]
-        self.riichi = [False] * 3
-        self.riichi_ponds: list[tuple[int, int, int] | None] = [None, None, None]
-        self.double_riichi = [False] * 3
-        self.ippatsu = [False] * 3
-        self.temp_furiten = [False] * 3
-        self.riichi_furiten = [False] * 3
-        self.first_turn = [True] * 3
+            self.wall = Wall.shuffled(self.rules, seed=f"{self.seed}/{self.hand_index}")
+        self.seats = [SeatState.dealt(h) for h in self.wall.deal(self.dealer)]
         self.uninterrupted = True
         self.kan_count = 0
         self.kan_seats: set[int] = set()
@@ -269,11 +611,10 @@ class Game:
         self.kuikae: int | None = None
         self.riichi_pending: int | None = None
         self.result = None
-        self._window: _Window | None = None
-        self._turn_cache: list[Action] | None = None
-        self._win_cache: dict[tuple, Any] = {}
+        self._window: ResponseWindow | None = None
+        self._new_turn()
+        self._win_cache: dict[tuple, tuple[ScoreResult | None, WinInput]] = {}
         self.scores_at_start = tuple(self.scores)
-        self._waits = [evaluation.waits(self.counts[s], self.outside[s]) for s in range(3)]
         self._emit(
             {
                 "type": "start_kyoku",
@@ -284,7 +625,7 @@ class Game:
                 "oya": self.dealer,
                 "dora_marker": to_mjai(self.wall.dora_indicator(0)),
                 "scores": list(self.scores),
-                "tehais": [_mjai_list(sort_tiles(h)) for h in self.hands],
+                "tehais": [_mjai_list(sort_tiles(st.hand)) for st in self.seats],
             }
         )
         self._draw(replacement=False)
@@ -297,18 +638,14 @@ class Game:
         else:
             self.phase = Phase.DRAW
             tile = self.wall.draw_live()
-        self.hands[seat].append(tile)
-        self.counts[seat][kind(tile)] += 1
+        self.seats[seat].add(tile)
         self.drawn = tile
         self.draw_kind = "replacement" if replacement else "live"
         self.kuikae = None
-        self._turn_cache = None
+        self._new_turn()
         self._win_cache = {}
         self._emit({"type": "tsumo", "actor": seat, "pai": to_mjai(tile)})
         self.phase = Phase.TURN
-
-    def _refresh_waits(self, seat: int) -> None:
-        self._waits[seat] = evaluation.waits(self.counts[seat], self.outside[seat])
 
     def _reveal_pending_dora(self) -> None:
         while self.pending_dora:
@@ -319,110 +656,17 @@ class Game:
         self.dora_revealed += 1
         self._emit({"type": "dora", "dora_marker": to_mjai(self.wall.dora_indicator(self.dora_revealed - 1))})
 
-    def _take_from_hand(self, seat: int, tiles: tuple[int, ...] | list[int]) -> None:
-        hand, counts = self.hands[seat], self.counts[seat]
-        for t in tiles:
-            hand.remove(t)
-            counts[kind(t)] -= 1
-
     def _cancel_ippatsu(self) -> None:
-        self.ippatsu = [False, False, False]
-
-    # ==== own-turn decisions ================================================
+        for st in self.seats:
+            st.ippatsu = False
 
     def _first_go_around(self, seat: int) -> bool:
-        return self.uninterrupted and self.first_turn[seat]
+        return self.uninterrupted and self.seats[seat].first_turn
 
-    def _can_replace(self) -> bool:
-        return self.wall.live_remaining > 0 and self.wall.replacements_remaining > 0
-
-    def _turn_actions(self) -> list[Action]:
-        s = self.turn
-        rules = self.rules
-        hand, c = self.hands[s], self.counts[s]
-        drawn = self.drawn
-        in_riichi = self.riichi[s]
-        acts: list[Action] = []
-        distinct = sort_tiles(set(hand))
-        if drawn is not None:
-            if kind(drawn) in self._waits[s] and self._tsumo_score(s) is not None:
-                acts.append(Action.tsumo(s))
-            if (
-                rules.nine_terminal_abort
-                and self._first_go_around(s)
-                and sum(1 for k in TERMINALS_AND_HONOURS if c[k]) >= 9
-            ):
-                acts.append(Action.nine_terminal_abort(s))
-            if self._can_replace():
-                if self.kan_count < 4:
-                    for k in sorted({kind(t) for t in hand if c[kind(t)] == 4}):
-                        if in_riichi and not self._riichi_ankan_keeps_waits(s, k):
-                            continue
-                        acts.append(Action.ankan(s, tuple(sort_tiles(t for t in hand if kind(t) == k))))
-                    if not in_riichi:
-                        for cm in self.melds[s]:
-                            if cm.meld.kind == "pon" and c[cm.meld.tile_kind]:
-                                for t in distinct:
-                                    if kind(t) == cm.meld.tile_kind:
-                                        acts.append(Action.kakan(s, t))
-                if c[NORTH] and (not in_riichi or drawn == NORTH or self._riichi_kita_keeps_waits(s)):
-                    acts.append(Action.kita(s))
-        elif rules.kita_after_pon and c[NORTH] and self._can_replace():
-            acts.append(Action.kita(s))
-        if in_riichi:
-            acts.append(Action.discard(s, drawn))
-            return acts
-        banned = self.kuikae
-        acts.extend(Action.discard(s, t) for t in distinct if kind(t) != banned)
-        if self._riichi_allowed(s) and evaluation.shanten(c, self.outside[s]) <= 0:
-            out = self.outside[s]
-            tenpai_kinds = set()
-            for k in {kind(t) for t in distinct}:
-                c[k] -= 1
-                if evaluation.waits(c, out):
-                    tenpai_kinds.add(k)
-                c[k] += 1
-            acts.extend(Action.riichi(s, t) for t in distinct if kind(t) in tenpai_kinds)
-        return acts
-
-    def _riichi_allowed(self, s: int) -> bool:
-        rules = self.rules
-        return (
-            self.drawn is not None
-            and not self.riichi[s]
-            and not any(cm.meld.is_open for cm in self.melds[s])
-            and self.scores[s] >= rules.riichi_min_points
-            and self.wall.live_remaining >= rules.riichi_min_live_tiles
-        )
-
-    def _riichi_ankan_keeps_waits(self, s: int, k: int) -> bool:
-        if self.drawn is None or kind(self.drawn) != k:
-            return False
-        c = list(self.counts[s])
-        c[k] -= 4
-        out = list(self.outside[s])
-        out[k] += 4
-        return evaluation.waits(c, out) == self._waits[s]
-
-    def _riichi_kita_keeps_waits(self, s: int) -> bool:
-        """Under riichi, a North from the hand (not the drawn one) only if the ruleset allows it
-        and setting it aside leaves the waits as they were."""
-        if self.rules.kita_under_riichi_drawn_only:
-            return False
-        c = list(self.counts[s])
-        c[NORTH] -= 1  # the drawn tile stays in the hand in the North's place
-        out = list(self.outside[s])
-        out[NORTH] += 1
-        return evaluation.waits(c, out) == self._waits[s]
-
-    def _can_discard_from_hand(self, a: Action) -> bool:
-        """A discard marked ``from_hand``: another copy than the drawn tile must be in the hand."""
-        if a.kind not in (DISCARD, RIICHI) or self.riichi[a.seat]:
-            return False
-        return a.tile != self.drawn or self.hands[a.seat].count(a.tile) >= 2
+    # ==== own-turn actions ===================================================
 
     def _apply_turn(self, a: Action) -> None:
-        self._turn_cache = None
+        self._new_turn()
         if a.kind == DISCARD:
             self._discard(a.seat, a.tile, riichi=False, from_hand=a.from_hand)
         elif a.kind == RIICHI:
@@ -439,69 +683,59 @@ class Game:
             self._kita(a.seat)
 
     def _discard(self, s: int, tile: int, riichi: bool, from_hand: bool = False) -> None:
+        st = self.seats[s]
         if riichi:
             self._emit({"type": "reach", "actor": s})
         self._reveal_pending_dora()
         tsumogiri = tile == self.drawn and not from_hand
-        self._take_from_hand(s, (tile,))
-        k = kind(tile)
+        st.take((tile,))
         if riichi:
-            self.riichi[s] = True
-            self.double_riichi[s] = self._first_go_around(s)
-            self.ippatsu[s] = True
+            st.riichi = True
+            st.double_riichi = self._first_go_around(s)
+            st.ippatsu = True
             self.riichi_pending = s
-        elif self.ippatsu[s]:
-            self.ippatsu[s] = False
-        self.discards[s].append(Discard(tile, tsumogiri, riichi))
+        elif st.ippatsu:
+            st.ippatsu = False
+        st.discard(tile, tsumogiri, riichi)
         if riichi:
-            self.riichi_ponds[s] = (len(self.discards[0]), len(self.discards[1]), len(self.discards[2]))
-        self.discarded_kinds[s].add(k)
-        self.first_turn[s] = False
-        self.temp_furiten[s] = False
+            st.riichi_pond = (len(self.seats[0].discards), len(self.seats[1].discards), len(self.seats[2].discards))
+        st.first_turn = False
+        st.temp_furiten = False
         self.drawn = None
         self.draw_kind = None
         self.kuikae = None
-        self._refresh_waits(s)
+        st.refresh_waits()
         self._emit({"type": "dahai", "actor": s, "pai": to_mjai(tile), "tsumogiri": tsumogiri})
-        live = self.wall.live_remaining
-        options: dict[int, list[Action]] = {}
-        for o in ((s + 1) % 3, (s + 2) % 3):
-            opts: list[Action] = []
-            if self._can_ron(o, tile, "discard"):
-                opts.append(Action.ron(o, tile))
-            if live > 0 and not self.riichi[o]:
-                c = self.counts[o]
-                if c[k] >= 2:
-                    same = sort_tiles(t for t in self.hands[o] if kind(t) == k)
-                    pairs = sorted({(same[i], same[j]) for i in range(len(same)) for j in range(i + 1, len(same))})
-                    opts.extend(Action.pon(o, tile, p) for p in pairs)
-                if c[k] >= 3 and self.kan_count < 4 and self.wall.replacements_remaining > 0:
-                    opts.append(Action.minkan(o, tile, tuple(same[:3])))
+        self._open_window("discard", s, tile)
+
+    def _open_window(self, kind_: str, seat: int, tile: int) -> None:
+        """Ask the other seats what they answer to ``tile``; with nobody to ask, go on at once."""
+        w = self._window = ResponseWindow(kind_, seat, tile)
+        for o in ((seat + 1) % 3, (seat + 2) % 3):
+            opts = [Action(k, o, t, c) for k, t, c in self._response_candidates(o, w)
+                    if self._response_refusal(w, o, k, t, c) is None]
             if opts:
                 opts.append(Action.pass_(o))
-                options[o] = opts
-        self._open_window("discard", s, tile, options)
-
-    def _open_window(self, kind_: str, seat: int, tile: int, options: dict[int, list[Action]]) -> None:
-        self._window = _Window(kind_, seat, tile, options)
-        if options:
+                w.options[o] = opts
+        if w.options:
             self.phase = Phase.RESPONSE
         else:
             self._close_window()
 
     def _ankan(self, s: int, consumed: tuple[int, ...]) -> None:
+        st = self.seats[s]
         self._reveal_pending_dora()
-        self._take_from_hand(s, consumed)
+        st.take(consumed)
         meld = make_meld("ankan", list(consumed))
-        self.melds[s].append(CalledMeld(meld))
-        self.outside[s][meld.tile_kind] += 4
+        st.melds.append(CalledMeld(meld))
+        st.outside[meld.tile_kind] += 4
         self._count_kan(s)
         self.uninterrupted = False
         self._cancel_ippatsu()
         self._emit({"type": "ankan", "actor": s, "consumed": _mjai_list(consumed)})
         if self.rules.kan_dora:
             self._reveal_dora()
-        self._refresh_waits(s)
+        st.refresh_waits()
         self._draw(replacement=True)
 
     def _count_kan(self, s: int) -> None:
@@ -509,40 +743,33 @@ class Game:
         self.kan_seats.add(s)
 
     def _kakan(self, s: int, tile: int) -> None:
+        st = self.seats[s]
         self._reveal_pending_dora()
         k = kind(tile)
-        idx = next(i for i, cm in enumerate(self.melds[s]) if cm.meld.kind == "pon" and cm.meld.tile_kind == k)
-        old = self.melds[s][idx]
-        self._take_from_hand(s, (tile,))
-        self.melds[s][idx] = CalledMeld(make_meld("minkan", [*old.meld.tiles, tile]), old.called, old.source, tile)
-        self.outside[s][k] += 1
+        idx = next(i for i, cm in enumerate(st.melds) if cm.meld.kind == "pon" and cm.meld.tile_kind == k)
+        old = st.melds[idx]
+        st.take((tile,))
+        st.melds[idx] = CalledMeld(make_meld("minkan", [*old.meld.tiles, tile]), old.called, old.source, tile)
+        st.outside[k] += 1
         self._count_kan(s)
-        self._refresh_waits(s)
+        st.refresh_waits()
         self._emit({"type": "kakan", "actor": s, "pai": to_mjai(tile), "consumed": _mjai_list(old.meld.tiles)})
-        options = {}
-        for o in ((s + 1) % 3, (s + 2) % 3):
-            if self._can_ron(o, tile, "kakan"):
-                options[o] = [Action.ron(o, tile), Action.pass_(o)]
-        self._open_window("kakan", s, tile, options)
+        self._open_window("kakan", s, tile)
 
     def _kita(self, s: int) -> None:
         rules = self.rules
-        self._take_from_hand(s, (NORTH,))
-        self.kita[s] += 1
-        self.outside[s][NORTH] += 1
+        st = self.seats[s]
+        st.take((NORTH,))
+        st.kita += 1
+        st.outside[NORTH] += 1
         if rules.kita_is_call:
             self.uninterrupted = False
             if not rules.ron_on_kita_keeps_ippatsu:
                 self._cancel_ippatsu()
-        self._refresh_waits(s)
+        st.refresh_waits()
         self._emit({"type": self.kita_event, "actor": s, "pai": "N"})
         self._reveal_pending_dora()  # a kan's indicator still pending shows now, before the replacement draw
-        options = {}
-        if rules.ron_on_kita:
-            for o in ((s + 1) % 3, (s + 2) % 3):
-                if self._can_ron(o, NORTH, "kita"):
-                    options[o] = [Action.ron(o, NORTH), Action.pass_(o)]
-        self._open_window("kita", s, NORTH, options)
+        self._open_window("kita", s, NORTH)
 
     # ==== responses ==========================================================
 
@@ -565,10 +792,11 @@ class Game:
         k = kind(w.tile)
         if w.kind != "kita" or self.rules.ron_on_kita:
             for o in ((s + 1) % 3, (s + 2) % 3):
-                if k in self._waits[o]:
-                    self.temp_furiten[o] = True
-                    if self.riichi[o]:
-                        self.riichi_furiten[o] = True
+                other = self.seats[o]
+                if k in other.waits:
+                    other.temp_furiten = True
+                    if other.riichi:
+                        other.riichi_furiten = True
         if w.kind == "kakan":
             self.uninterrupted = False
             self._cancel_ippatsu()
@@ -603,59 +831,50 @@ class Game:
 
     def _call(self, a: Action, from_seat: int) -> None:
         o, tile = a.seat, a.tile
-        self._take_from_hand(o, a.consumed)
-        self.discards[from_seat][-1].called = True
+        st = self.seats[o]
+        st.take(a.consumed)
+        self.seats[from_seat].mark_last_called()
         self.uninterrupted = False
         self._cancel_ippatsu()
         self.turn = o
         k = kind(tile)
+        event = {"type": "pon" if a.kind == PON else "daiminkan", "actor": o, "target": from_seat,
+                 "pai": to_mjai(tile), "consumed": _mjai_list(a.consumed)}
+        st.melds.append(CalledMeld(make_meld("pon" if a.kind == PON else "minkan", [*a.consumed, tile]), tile, from_seat))
+        st.outside[k] += len(a.consumed) + 1
         if a.kind == PON:
-            meld = make_meld("pon", [*a.consumed, tile])
-            self.melds[o].append(CalledMeld(meld, tile, from_seat))
-            self.outside[o][k] += 3
-            self._emit(
-                {"type": "pon", "actor": o, "target": from_seat, "pai": to_mjai(tile), "consumed": _mjai_list(a.consumed)}
-            )
+            self._emit(event)
             self.drawn = None
             self.draw_kind = None
             self.kuikae = k
-            self._turn_cache = None
+            self._new_turn()
             self.phase = Phase.TURN
             return
-        meld = make_meld("minkan", [*a.consumed, tile])
-        self.melds[o].append(CalledMeld(meld, tile, from_seat))
-        self.outside[o][k] += 4
         self._count_kan(o)
-        self._emit(
-            {"type": "daiminkan", "actor": o, "target": from_seat, "pai": to_mjai(tile), "consumed": _mjai_list(a.consumed)}
-        )
+        self._emit(event)
         if self.rules.kan_dora:
             self.pending_dora += 1
-        self._refresh_waits(o)
+        st.refresh_waits()
         self._draw(replacement=True)
 
     # ==== wins ===============================================================
 
-    def _can_ron(self, o: int, tile: int, window: str) -> bool:
-        if kind(tile) not in self._waits[o] or self.is_furiten(o):
-            return False
-        return self._ron_score(o, tile, window) is not None
-
-    def _context(self, s: int, tile: int, tsumo: bool, window: str | None, honba: int, sticks: int):
+    def _context(self, s: int, tile: int, tsumo: bool, window: str | None, honba: int, sticks: int) -> WinInput:
         rules = self.rules
         first = tsumo and self._first_go_around(s)
         replacement = tsumo and self.draw_kind == "replacement"
         live = self.wall.live_remaining
-        hand = tuple(self.hands[s]) if tsumo else (*self.hands[s], tile)
+        st = self.seats[s]
+        hand = tuple(st.hand) if tsumo else (*st.hand, tile)
         return WinInput(
             hand=hand,
             win=tile,
-            melds=tuple(cm.meld for cm in self.melds[s]),
-            kita=self.kita[s],
+            melds=tuple(cm.meld for cm in st.melds),
+            kita=st.kita,
             tsumo=tsumo,
-            riichi=self.riichi[s],
-            double_riichi=self.double_riichi[s],
-            ippatsu=self.ippatsu[s],
+            riichi=st.riichi,
+            double_riichi=st.double_riichi,
+            ippatsu=st.ippatsu,
             rinshan=replacement and not first,
             chankan=window == "kakan",
             haitei=tsumo and not replacement and live == 0,
@@ -665,19 +884,21 @@ class Game:
             seat=EAST + self.seat_wind(s),
             round=EAST + self.round_wind,
             dora=tuple(self.dora_indicators()),
-            ura=tuple(self.ura_indicators()) if rules.ura_dora and self.riichi[s] else (),
+            ura=tuple(self.ura_indicators()) if rules.ura_dora and st.riichi else (),
             honba=honba,
             sticks=sticks,
         )
 
-    def _tsumo_score(self, s: int) -> Any | None:
+    def _tsumo_score(self, s: int) -> ScoreResult | None:
         key = ("tsumo", s)
         if key not in self._win_cache:
             ctx = self._context(s, self.drawn, True, None, self.honba, self.sticks)
             self._win_cache[key] = (evaluation.score_win(ctx, self.rules), ctx)
         return self._win_cache[key][0]
 
-    def _ron_score(self, o: int, tile: int, window: str, honba: int | None = None, sticks: int | None = None):
+    def _ron_score(
+        self, o: int, tile: int, window: str, honba: int | None = None, sticks: int | None = None
+    ) -> ScoreResult | None:
         honba = self.honba if honba is None else honba
         sticks = self.sticks if sticks is None else sticks
         key = ("ron", o, tile, window, honba, sticks)
@@ -705,7 +926,7 @@ class Game:
             deltas = win_deltas(score.settlement, w, self.dealer, tsumo, None if tsumo else from_seat, rules, sticks)
             for seat in range(3):
                 total[seat] += deltas[seat]
-            ura = tuple(self.ura_indicators()) if rules.ura_dora and self.riichi[w] else ()
+            ura = tuple(self.ura_indicators()) if rules.ura_dora and self.seats[w].riichi else ()
             wins.append(WinResult(w, from_seat, tile, tsumo, score, tuple(deltas), ura, ctx))
             self._emit(
                 {
@@ -750,8 +971,8 @@ class Game:
         nagashi = tuple(
             s
             for s in range(3)
-            if self.discards[s]
-            and all(kind(d.tile) in TERMINALS_AND_HONOURS and not d.called for d in self.discards[s])
+            if self.seats[s].discards
+            and all(kind(d.tile) in TERMINALS_AND_HONOURS and not d.called for d in self.seats[s].discards)
         )
         if nagashi:
             deltas = [0, 0, 0]
@@ -767,7 +988,7 @@ class Game:
     def _tenpai_at_draw(self, s: int) -> bool:
         """Tenpai for the noten payments: the closed hand's own shape decides, so a wait whose copies
         are all in the seat's own kan still counts; a wait on a fifth copy of a kind held four times does not."""
-        return bool(self._waits[s] or evaluation.waits(self.counts[s]))
+        return bool(self.seats[s].waits or evaluation.waits(self.seats[s].counts))
 
     def _abort(self, reason: str) -> None:
         self._settle_draw(reason, [0, 0, 0], None, (), dealer_repeats=True)
@@ -848,121 +1069,3 @@ class Game:
         self.placement = final_placement(self.rules, list(self.scores), self.sticks, first_dealer=0)
         self._emit({"type": "end_game", "scores": [p.points for p in self.placement]})
         self.phase = Phase.GAME_END
-
-    # ==== refusals ===========================================================
-
-    def _why_illegal(self, a: Action) -> str:
-        """A sentence naming why ``a`` is refused (only called for illegal actions)."""
-        head = f"{a} refused: "
-        if a.seat not in (0, 1, 2):
-            return head + f"there is no seat {a.seat}"
-        if self.phase is Phase.GAME_END:
-            return head + "the game is over"
-        if self.phase is Phase.HAND_END:
-            return head + "the hand is over; call next_hand()"
-        if self.phase is Phase.RESPONSE:
-            w = self._window
-            if a.seat == w.seat:
-                return head + "a seat cannot answer its own tile"
-            if a.seat in w.answers:
-                return head + f"seat {a.seat} has already answered"
-            if a.seat not in w.options:
-                return head + f"seat {a.seat} has nothing to answer to {tile_name(w.tile)}"
-            if a.kind not in RESPONSE_KINDS:
-                return head + f"seats {self.to_act()} must answer the {w.kind} of {tile_name(w.tile)} first"
-            if a.kind == RON:
-                return head + self._why_no_ron(a.seat, w.tile)
-            if a.kind in (PON, MINKAN) and w.kind != "discard":
-                return head + f"only ron can answer a {'kita' if w.kind == 'kita' else 'added kan'}"
-            return head + self._why_no_call(a, w.tile)
-        # own turn
-        s = self.turn
-        if a.seat != s:
-            return head + f"it is seat {s}'s turn"
-        if a.kind in RESPONSE_KINDS:
-            return head + "there is no tile to answer: it is this seat's own turn"
-        hand, c = self.hands[s], self.counts[s]
-        drawn = self.drawn
-        if a.kind in (DISCARD, RIICHI):
-            if a.tile is None or a.tile not in hand:
-                return head + f"{tile_name(a.tile) if a.tile is not None else 'no tile'} is not in the hand"
-            if self.riichi[s]:
-                if a.kind == RIICHI:
-                    return head + "already in riichi"
-                return head + "under riichi only the drawn tile may be discarded"
-            if self.kuikae is not None and kind(a.tile) == self.kuikae:
-                return head + f"swap-calling: {kind_name(self.kuikae)} cannot be discarded right after calling it"
-            if a.kind == RIICHI:
-                return head + self._why_no_riichi(s, a.tile)
-        if a.kind == TSUMO:
-            if drawn is None:
-                return head + "no tile was drawn (after a pon the seat must discard)"
-            if kind(drawn) not in self._waits[s]:
-                return head + "the hand is not complete"
-            return head + "the hand has no yaku"
-        if a.kind == ABORT:
-            if not self.rules.nine_terminal_abort:
-                return head + "this ruleset has no nine-terminal abort"
-            if not self._first_go_around(s) or drawn is None:
-                return head + "only on the first draw of an uninterrupted first go-around"
-            n = sum(1 for k in TERMINALS_AND_HONOURS if c[k])
-            return head + f"only {n} different terminals and honours (nine needed)"
-        if a.kind in (KITA, ANKAN, KAKAN):
-            what = "kita" if a.kind == KITA else "a kan"
-            if drawn is None and not (a.kind == KITA and self.rules.kita_after_pon):
-                return head + f"{what} is not allowed right after a pon"
-            if self.wall.live_remaining == 0:
-                return head + f"{what} is not allowed on the last live draw"
-            if a.kind == KITA:
-                if not c[NORTH]:
-                    return head + "there is no North in the hand"
-                if self.riichi[s] and self.rules.kita_under_riichi_drawn_only and drawn != NORTH:
-                    return head + "under riichi only a drawn North may be set aside"
-                return head + "no replacement tile is left"
-            if self.kan_count >= 4:
-                return head + "four kans have been made already"
-            if a.kind == ANKAN:
-                k = a.tile if a.tile is not None else -1
-                if not (0 <= k < 34) or c[k] < 4 or sorted(a.consumed) != sorted(t for t in hand if kind(t) == k):
-                    return head + "a closed kan needs all four tiles of the kind in the hand"
-                if self.riichi[s]:
-                    return head + "under riichi a closed kan must use the drawn tile and keep the waits"
-            if a.kind == KAKAN:
-                if self.riichi[s]:
-                    return head + "no added kan under riichi"
-                if a.tile not in hand:
-                    return head + f"{tile_name(a.tile) if a.tile is not None else 'no tile'} is not in the hand"
-                return head + f"there is no pon of {kind_name(kind(a.tile))} to add to"
-        return head + "not among the legal actions now"
-
-    def _why_no_ron(self, o: int, tile: int) -> str:
-        if kind(tile) not in self._waits[o]:
-            return f"{tile_name(tile)} does not complete the hand"
-        if self.riichi_furiten[o]:
-            return "furiten: a winning tile was passed under riichi"
-        if self.temp_furiten[o]:
-            return "furiten: a winning tile was passed this go-around"
-        if self.is_furiten(o):
-            return "furiten: a winning tile is among the seat's own discards"
-        return "the hand has no yaku"
-
-    def _why_no_call(self, a: Action, tile: int) -> str:
-        o = a.seat
-        if self.riichi[o]:
-            return "no calls under riichi"
-        if self.wall.live_remaining == 0:
-            return "the last discard cannot be called"
-        if a.tile != tile:
-            return f"the tile to call is {tile_name(tile)}"
-        need = 2 if a.kind == PON else 3
-        return f"{a.kind} needs {need} matching tiles from the hand"
-
-    def _why_no_riichi(self, s: int, tile: int) -> str:
-        rules = self.rules
-        if any(cm.meld.is_open for cm in self.melds[s]):
-            return "riichi needs a closed hand"
-        if self.scores[s] < rules.riichi_min_points:
-            return f"riichi needs at least {rules.riichi_min_points} points"
-        if self.wall.live_remaining < rules.riichi_min_live_tiles:
-            return f"riichi needs at least {rules.riichi_min_live_tiles} tiles left in the live wall"
-        return f"the hand is not tenpai after discarding {tile_name(tile)}"

@@ -19,8 +19,8 @@ from typing import Any
 
 from ..rules import Ruleset, get_ruleset
 from ..tiles import NotationError, from_mjai, sort_tiles
-from .actions import Action, IllegalActionError
-from .mjai import RecordError, is_kita_event
+from .actions import Action
+from .mjai import Observer, RecordError, apply_recorded, is_kita_event
 from .mjai_shape import check_events
 from .referee import Game
 from .state import LENGTHS, GameMode, Phase
@@ -171,7 +171,7 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
 
 
 def _decide_responses(game: Game, events: list[dict[str, Any]], i: int) -> list[Action]:
-    window = game._window
+    window = game.window
     claims: dict[int, Action] = {}
     k = i
     while k < len(events) and events[k]["type"] in ("hora", "reach_accepted", "pon", "daiminkan"):
@@ -188,7 +188,7 @@ def _decide_responses(game: Game, events: list[dict[str, Any]], i: int) -> list[
     return [claims.get(seat, Action.pass_(seat)) for seat in game.to_act()]
 
 
-def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, observers: Sequence[Any] = ()) -> ReplayResult:
+def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, observers: Sequence[Observer] = ()) -> ReplayResult:
     segments = _segments(events)
     if not segments:
         raise RecordError(0, "the record has no start_kyoku")
@@ -251,19 +251,13 @@ def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, obse
             game.next_hand()
             continue
         actions = [_decide_turn(game, events, i)] if game.phase is Phase.TURN else _decide_responses(game, events, i)
-        for action in actions:
-            for observer in observers:
-                observer.before(game, action)
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise RecordError(i, str(exc), seat=action.seat) from None
+        apply_recorded(game, actions, observers, lambda a, exc, i=i: RecordError(i, str(exc), seat=a.seat))
     final = game.events[-1]["scores"] if game.phase is Phase.GAME_END else list(game.scores)
     return ReplayResult(game, len(segments), len(events), list(final))
 
 
 def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = None,
-                  observers: Sequence[Any] = ()) -> ReplayResult:
+                  observers: Sequence[Observer] = ()) -> ReplayResult:
     """Verify a whole mjai record; raises :class:`RecordError` at the first disagreement.
 
     Each observer's ``before(game, action)`` is called just before every action is applied

@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from ..rules import Ruleset, get_ruleset
 from ..tiles import parse_tiles
 from .actions import DISCARD, PASS, Action
+from .players import Decision, run
 from .referee import Game
 from .state import GameMode, Phase
+from .view import SeatView
 from .wall import Wall
 
 
@@ -79,26 +81,34 @@ def arranged_game(
     )
 
 
-def default_action(game: Game, seat: int) -> Action:
+class QuietPlayer:
     """The quiet choice: discard the drawn tile (or the first legal discard), pass every call."""
-    legal = game.legal_actions(seat)
-    if game.phase is Phase.RESPONSE:
-        return next(a for a in legal if a.kind == PASS)
-    if game.drawn is not None:
-        tsumogiri = Action.discard(seat, game.drawn)
-        if tsumogiri in legal:
-            return tsumogiri
-    return next(a for a in legal if a.kind == DISCARD)
+
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> Decision:
+        if view.phase is Phase.RESPONSE:
+            return Decision(next(a for a in legal if a.kind == PASS), "pass")
+        if view.drawn is not None:
+            tsumogiri = Action.discard(view.seat, view.drawn)
+            if tsumogiri in legal:
+                return Decision(tsumogiri, "discard the drawn tile")
+        return Decision(next(a for a in legal if a.kind == DISCARD), "the first discard")
+
+
+QUIET = QuietPlayer()
+
+
+def default_action(game: Game, seat: int) -> Action:
+    """What :class:`QuietPlayer` plays for ``seat`` now."""
+    return QUIET.decide(game.view(seat), game.legal_actions(seat)).action
 
 
 def advance(game: Game, stop: Callable[[Game], bool], max_steps: int = 10_000) -> Game:
     """Play quiet default actions until ``stop(game)`` holds or the hand ends."""
-    for _ in range(max_steps):
-        if stop(game) or game.phase in (Phase.HAND_END, Phase.GAME_END):
-            return game
-        seat = game.to_act()[0]
-        game.apply(default_action(game, seat))
-    raise RuntimeError("advance: stop condition never reached")
+    for _ in run(game, QUIET, next_hands=False, stop=stop, max_steps=max_steps):
+        pass
+    if not (stop(game) or game.phase in (Phase.HAND_END, Phase.GAME_END)):
+        raise RuntimeError("advance: stop condition never reached")
+    return game
 
 
 def until_turn(game: Game, seat: int) -> Game:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..melds import Meld
+
+if TYPE_CHECKING:
+    from ..scoring import ScoreResult, WinInput
 
 LENGTHS = {"tonpuusen": 0, "hanchan": 1}
 ROUND_NAMES = ("E", "S", "W")
@@ -84,10 +87,10 @@ class WinResult:
     from_seat: int  # == seat for a tsumo
     tile: int
     tsumo: bool
-    score: Any  # the scoring engine's ScoreResult
+    score: ScoreResult
     deltas: tuple[int, int, int]
     ura: tuple[int, ...]
-    context: Any  # the scoring.WinInput that was scored
+    context: WinInput  # what was scored
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import final_placement
 from ..tiles import NotationError, from_tenhou, kind, kind_name, sort_tiles, tile_name
-from .actions import Action, IllegalActionError
-from .mjai import RecordError
+from .actions import Action
+from .mjai import Observer, RecordError, apply_recorded
 from .referee import Game
 from .state import GameMode, Phase
 from .tenhou6_calls import KITA, TSUMOGIRI, CallError, parse_call
@@ -188,6 +188,20 @@ def _describe(text: str, seat: int) -> str:
     return f"{what} of {tile}" + (f" from seat {call.source}" if call.source is not None else "")
 
 
+def _discard_action(game: Game, script: _Script, code: int, riichi: bool) -> Action:
+    """The discard (or riichi discard) of Tenhou code ``code``; 60 is the drawn tile itself."""
+    s, drawn = game.turn, game.drawn
+    make = Action.riichi if riichi else Action.discard
+    if code == TSUMOGIRI:
+        if drawn is None:
+            what = "declares riichi with the drawn tile (r60) but drew none" if riichi else \
+                "discards the drawn tile (60) but drew none (it called)"
+            raise script.error(f"seat {s} {what}", s)
+        return make(s, drawn)
+    tile = _tile(code, script, f"seat {s}'s riichi discard" if riichi else f"seat {s}'s discards", s)
+    return make(s, tile, from_hand=tile == drawn)
+
+
 def _turn_action(game: Game, script: _Script) -> Action:
     s = game.turn
     item = script.next_give(s)
@@ -198,26 +212,14 @@ def _turn_action(game: Game, script: _Script) -> Action:
             return Action.nine_terminal_abort(s)
         raise script.error(f"seat {s} must act but the record's discards for it have run out", s)
     script.gives[s].pop(0)
-    drawn = game.drawn
     if isinstance(item, int) and not isinstance(item, bool):
-        if item == TSUMOGIRI:
-            if drawn is None:
-                raise script.error(f"seat {s} discards the drawn tile (60) but drew none (it called)", s)
-            return Action.discard(s, drawn)
-        tile = _tile(item, script, f"seat {s}'s discards", s)
-        return Action.discard(s, tile, from_hand=tile == drawn)
+        return _discard_action(game, script, item, riichi=False)
     if not isinstance(item, str):
         raise script.error(f"seat {s}'s discards hold {item!r}, not a Tenhou discard", s)
     if item == KITA:
         return Action.kita(s)
     if item.startswith("r") and item[1:].isdigit():
-        code = int(item[1:])
-        if code == TSUMOGIRI:
-            if drawn is None:
-                raise script.error(f"seat {s} declares riichi with the drawn tile (r60) but drew none", s)
-            return Action.riichi(s, drawn)
-        tile = _tile(code, script, f"seat {s}'s riichi discard", s)
-        return Action.riichi(s, tile, from_hand=tile == drawn)
+        return _discard_action(game, script, int(item[1:]), riichi=True)
     try:
         call = parse_call(item, s)
     except CallError as exc:
@@ -230,7 +232,7 @@ def _turn_action(game: Game, script: _Script) -> Action:
 
 
 def _response_actions(game: Game, script: _Script) -> list[Action]:
-    w = game._window
+    w = game.window
     actions = []
     for seat in game.to_act():
         if (seat, w.seat) in script.wins and script.finished():
@@ -333,12 +335,6 @@ def _check_final(doc: dict[str, Any], game: Game, rules: Ruleset, last: _Script)
                                            f"{p.score:+g} by the engine", hand=last.name, seat=p.seat)
 
 
-class Observer(Protocol):
-    """Anything that looks at each action just before the referee applies it (reviews, step limits)."""
-
-    def before(self, game: Game, action: Action) -> None: ...
-
-
 class ScoreMismatch(RecordError):
     """A score figure of the record that differs from the engine's (collected when replaying leniently)."""
 
@@ -428,11 +424,6 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
             game.next_hand()
             continue
         actions = [_turn_action(game, script)] if game.phase is Phase.TURN else _response_actions(game, script)
-        for action in actions:
-            for observer in observers:
-                observer.before(game, action)
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise script.error(f"the record's move is refused by the engine: {exc}", action.seat) from None
+        apply_recorded(game, actions, observers, lambda a, exc, script=script:
+                       script.error(f"the record's move is refused by the engine: {exc}", a.seat))
     return game

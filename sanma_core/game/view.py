@@ -1,6 +1,7 @@
 """What one seat may see: its own hand, everything public, and its legal actions.
 
-A bot or a page gets a :class:`SeatView`; it never sees the other hands or the wall.
+A bot or a page gets a :class:`SeatView` from :meth:`Game.view <sanma_core.game.referee.Game.view>`,
+which builds it from the referee's seat states; it never sees the other hands or the wall.
 
 >>> from sanma_core.game import Game
 >>> v = Game(seed=3).view(0)
@@ -11,14 +12,14 @@ A bot or a page gets a :class:`SeatView`; it never sees the other hands or the w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..melds import Meld
-from ..tiles import sort_tiles
 from .actions import Action
 from .state import CalledMeld, Discard, Phase
 
 if TYPE_CHECKING:
+    from ..rules import Ruleset
     from .referee import Game
 
 
@@ -58,7 +59,7 @@ class SeatView:
     last_tile: int | None  # the tile being answered in a response window
     last_tile_from: int | None
     legal_actions: tuple[Action, ...]
-    rules: Any
+    rules: Ruleset
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -74,39 +75,5 @@ class SeatView:
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:
-        own_turn = game.phase is Phase.TURN and game.turn == seat
-        window = game._window if game.phase is Phase.RESPONSE else None
-        seats = tuple(
-            PublicSeat(
-                s,
-                game.seat_wind(s),
-                game.scores[s],
-                tuple(Discard(d.tile, d.tsumogiri, d.riichi, d.called) for d in game.discards[s]),
-                tuple(game.melds[s]),
-                game.kita[s],
-                game.riichi[s],
-                len(game.hands[s]),
-                game.riichi_ponds[s],
-            )
-            for s in range(3)
-        )
-        return cls(
-            seat=seat,
-            phase=game.phase,
-            turn=game.turn,
-            hand=tuple(sort_tiles(game.hands[seat])),
-            drawn=game.drawn if own_turn else None,
-            waits=game.waits(seat),
-            furiten=game.is_furiten(seat),
-            seats=seats,  # type: ignore[arg-type]
-            dora_indicators=tuple(game.dora_indicators()),
-            round_wind=game.round_wind,
-            dealer=game.dealer,
-            honba=game.honba,
-            sticks=game.sticks,
-            live_remaining=game.live_remaining,
-            last_tile=window.tile if window else None,
-            last_tile_from=window.seat if window else None,
-            legal_actions=tuple(game.legal_actions(seat)),
-            rules=game.rules,
-        )
+        """The same as ``game.view(seat)``."""
+        return game.view(seat)

@@ -23,6 +23,7 @@ Layout (indices into ``Wall.tiles``):
 
 from __future__ import annotations
 
+import copy as _copy
 import random
 from collections.abc import Sequence
 
@@ -154,6 +155,10 @@ class Wall:
         random.Random(seed).shuffle(pool)
         filled = [t if t is not None else pool.pop() for t in slots]
         return cls(filled)
+
+    def copy(self) -> Wall:
+        """The same wall at the same draw position, drawn on independently (the tiles never move)."""
+        return _copy.copy(self)
 
     # ---- play ------------------------------------------------------------
 

@@ -12,10 +12,12 @@ from .errors import ContradictionError, IncompleteHandError, NotationError, NoYa
 from .hand import ScoreResult, WinInput, score_hand, try_score
 from .request import score_request
 from .shapes import can_win, is_winning_shape
-from .yaku import YAKU, Yaku
+from .yaku import CATALOGUE, YAKU, Catalogue, Yaku
 
 __all__ = [
+    "CATALOGUE",
     "YAKU",
+    "Catalogue",
     "ContradictionError",
     "IncompleteHandError",
     "NoYakuError",

@@ -15,6 +15,7 @@ included, and only for a riichi hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 from ..dora import dora_from_indicator
@@ -60,6 +61,9 @@ class Bonus(NamedTuple):
         }
 
 
+_bonus = partial(tuple.__new__, Bonus)  # a Bonus from one tuple, without the Python-level __new__
+
+
 def _hits(counts: Sequence[int], indicators: Sequence[int]) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
     total = 0
     on_north = 0
@@ -97,4 +101,4 @@ def count_bonus(
         ura_n, ura_north, ura_rows = _hits(counts, ura)
         ura_kita = kita * ura_north
         ura_n += ura_kita
-    return Bonus(dora_n, reds, ura_n, kita_han, dora_rows, ura_rows, kita, dora_north, ura_kita, riichi)
+    return _bonus((dora_n, reds, ura_n, kita_han, dora_rows, ura_rows, kita, dora_north, ura_kita, riichi))

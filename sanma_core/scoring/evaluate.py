@@ -1,296 +1,223 @@
-"""Straight-line yaku, fu and ranking of the readings of an ordinary hand.
+"""Rank the readings of a hand by asking the yaku catalogue, step by step.
 
-:func:`best_regular` gives what building a :class:`~sanma_core.scoring.yaku.Reading` per
-reading and testing every catalogue predicate gives (:func:`~sanma_core.scoring.yaku.find_yaku`,
-:func:`~sanma_core.scoring.fu.fu_lines`), from a few facts per decomposition and without
-building objects or strings; :func:`best_chiitoitsu` does the same for seven pairs. They
-only answer for hands that cannot be a yakuman: otherwise :func:`best_regular` returns
-:data:`REFERENCE` and the scorer reads the hand the reference way. The reading and fu lines
-of the chosen reading are rebuilt the reference way when an explanation needs them.
-``tests/test_scoring_evaluate.py`` checks that both ways agree on thousands of random hands.
+:func:`rank_readings` walks the decompositions and readings of a hand with one
+:class:`~sanma_core.scoring.facts.Facts`, filled step by step: each catalogue entry is asked
+once at the step its ``scope`` names (the hand, a decomposition, a reading), and only when
+its ``needs`` hold, and fu and points are added up from the tables of :mod:`.fu` and
+:mod:`.points`. No :class:`~sanma_core.scoring.reading.Reading`, group or fu line is
+built: the chosen reading is rebuilt when an explanation asks for it.
+
+Where a yakuman holds it hides the ordinary yaku and dora: asked to, :func:`rank_readings`
+scores such readings too, else it answers :data:`REFERENCE` as soon as a yakuman test passes
+and the hand is left to :func:`rank_reference`, which asks every entry of the catalogue on
+every :class:`~sanma_core.scoring.reading.Reading`; ``tests/test_scoring_evaluate.py``
+checks that both agree on thousands of random hands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from enum import Enum
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..tiles import CHUN, HAKU, HATSU, NORTH, TERMINALS_AND_HONOURS
-from .points import win_points
+from .facts import TRIPLET_FU, Facts, HandSummary, MeldFacts, situation_bits
+from .fu import BASE_FU, CLOSING_FU, FORM_FU, ROUNDED_FU, WAIT_FU, FuLine, fu_lines, pair_fu
+from .points import WinPoints, points_table, win_points
+from .reading import SPECIAL_CANDIDATES, Reading
 from .shapes import Decomposition
-from .yaku import YAKU, HandSummary, pair_fu
+from .yaku import CATALOGUE, Catalogue, Step, Yaku, find_yaku
 
 if TYPE_CHECKING:
-    from ..melds import Meld
     from ..rules import Ruleset
     from .hand import WinInput
 
-#: Returned by :func:`best_regular` when the hand needs the reference reading.
-REFERENCE = "reference"
 
-_ENTRY = {closed: {y.id: (y.id, y.han(closed)) for y in YAKU.values()} for closed in (False, True)}
-_YAOCHUU = tuple(k in TERMINALS_AND_HONOURS for k in range(34))
-# a concealed hand triplet's fu (an open one has half); kans are four times a triplet
-_CLOSED_TRIP_FU = tuple(8 if y else 4 for y in _YAOCHUU)
-# a sequence start whose sequence holds a terminal (dots and bamboo only have sequences)
-_SEQ_OUTSIDE = tuple(k in (9, 15, 18, 24) for k in range(34))
-_DRAGON_YAKU = ((HAKU, "haku"), (HATSU, "hatsu"), (CHUN, "chun"))
+class Route(Enum):
+    """What :func:`rank_readings` answers when the hand is not for it."""
+
+    REFERENCE = "reference"  # a yakuman holds: rank with rank_reference
 
 
-def best_regular(decomps: Sequence[Decomposition], win_kind: int, melds: Sequence[Meld], summary: HandSummary,
-                 bonus_han: int, win: WinInput, rules: Ruleset) -> tuple | str | None:
-    """The best reading as ``(index, yaku list, han, fu, points)``, None without yaku, or :data:`REFERENCE`.
+REFERENCE = Route.REFERENCE
 
-    ``index`` is the reading's place in :func:`sanma_core.scoring.hand.readings`; ``points``
-    the :func:`~sanma_core.scoring.points.win_points` tuple. Ties go to the first reading, as
-    in the reference ranking (total, han, fu, raw fu).
+
+class Ranked(NamedTuple):
+    """The best reading as :func:`rank_readings` finds it."""
+
+    index: int  # the reading's place in sanma_core.scoring.reading.readings
+    yaku: list[tuple[str, int]]  # (yaku id, han) in catalogue order
+    han: int  # yaku and bonus han
+    fu: int
+    points: WinPoints
+
+
+_ranked = partial(tuple.__new__, Ranked)  # a Ranked from one tuple, without the Python-level __new__
+
+
+class RankedYakuman(NamedTuple):
+    """The best reading as :func:`rank_readings` finds it when a yakuman holds on it."""
+
+    index: int
+    yaku: list[tuple[str, int]]  # (yaku id, 13 × multiplier) of the yakuman, in catalogue order
+    han: int  # 13 × the yakuman multiplier
+    fu: int
+    points: WinPoints
+    yakuman: int  # the yakuman multiplier
+
+
+_ranked_yakuman = partial(tuple.__new__, RankedYakuman)
+
+
+class Scored(NamedTuple):
+    """The best reading as :func:`rank_reference` finds it."""
+
+    reading: Reading
+    yakuman: int  # the yakuman multiplier (0: ordinary yaku)
+    yaku: list[tuple[str, int]]
+    han: int
+    fu_lines: tuple[FuLine, ...]
+    fu: int
+    points: WinPoints
+
+
+# the fu a triplet loses when the winning tile completes it by ron (it counts as open)
+_RON_TRIPLET_LOSS = tuple(closed - open_ for closed, open_ in zip(TRIPLET_FU[True], TRIPLET_FU[False], strict=True))
+
+
+def _ask(step: Step, f: Facts, win: WinInput, rules: Ruleset) -> tuple[int, int, tuple[Yaku, ...]]:
+    """The han and catalogue bits of the ordinary yaku of a step that is not plain, and its yakuman that hold."""
+    held = step.yakuman
+    for test, y in step.yakuman_tests:
+        if test(f, win, rules):
+            held += (y,)
+    han = step.han
+    mask = step.mask
+    for test, h, bit in step.checks:
+        if test(f, win, rules):
+            han += h
+            mask |= bit
+    return han, mask, held
+
+
+def rank_readings(decomps: Sequence[Decomposition], special: str | None, win_kind: int, summary: HandSummary,
+                  melds: MeldFacts, bonus_han: int, win: WinInput, rules: Ruleset,
+                  catalogue: Catalogue = CATALOGUE, yakuman: bool = False) -> Ranked | RankedYakuman | Route | None:
+    """The best reading of a hand, None without yaku, or :data:`REFERENCE`.
+
+    ``decomps`` are the regular decompositions of the concealed tiles, ``special`` the special
+    form the hand also has (``"chiitoitsu"``, ``"kokushi"`` or None). Readings rank by total
+    points, then yakuman over none, han, fu and fu before rounding; ties go to the first
+    reading. Without ``yakuman`` a hand where a yakuman holds answers :data:`REFERENCE`; with
+    it, a best reading with a yakuman is a :class:`RankedYakuman`, as :func:`rank_reference`
+    scores it (yakuman hide the ordinary yaku).
     """
-    closed = True
-    meld_trips: list[int] = []
-    meld_kans = meld_ankou = meld_fu = 0
-    meld_outside = True
-    for m in melds:
-        k = m.tiles[0]
-        if k > 33:
-            k = 13 if k == 34 else 22
-        meld_trips.append(k)
-        fu = _CLOSED_TRIP_FU[k] >> 1
-        if m.kind == "pon":
-            closed = False
-        else:
-            meld_kans += 1
-            fu *= 4
-            if m.kind == "ankan":
-                meld_ankou += 1
-                fu *= 2
-            else:
-                closed = False
-        meld_fu += fu
-        if not _YAOCHUU[k]:
-            meld_outside = False
+    closed = melds.closed
     tsumo = win.tsumo
-    seat = win.seat
-    rnd = win.round
-    e = _ENTRY[closed]
-    sm = summary
-    head: list[tuple[str, int]] = []  # riichi … menzen tsumo: the same for every reading
-    if win.riichi or win.double_riichi or win.ippatsu or (closed and tsumo):
-        if win.double_riichi:
-            head.append(e["double_riichi"])
-        elif win.riichi:
-            head.append(e["riichi"])
-        if win.ippatsu:
-            head.append(e["ippatsu"])
-        if closed and tsumo:
-            head.append(e["menzen_tsumo"])
-    flags: list[tuple[str, int]] = []  # rinshan … houtei
-    if win.rinshan or win.chankan or win.haitei or win.houtei:
-        if win.rinshan:
-            flags.append(e["rinshan_kaihou"])
-        if win.chankan:
-            flags.append(e["chankan"])
-        if win.haitei:
-            flags.append(e["haitei"])
-        if win.houtei:
-            flags.append(e["houtei"])
-    tanyao = sm.all_simples and (closed or rules.open_tanyao)
-    one_suit = len(sm.suits) == 1
-    honitsu = one_suit and sm.has_honours
-    chinitsu = one_suit and not sm.has_honours
-    north_yakuhai = rules.north_is_yakuhai
-    dealer = seat == 27
-    pinfu_entry = e["pinfu"]
-    sanankou_entry = e["sanankou"]
+    f = Facts(summary, melds)
+    hand_steps, decomposition_steps, reading_steps = catalogue.steps
+    situation = situation_bits(win)
+    step = hand_steps[((summary.bits | situation) & hand_steps.mask) << 1 | closed]
+    hand_han, hand_mask, hand_yakuman = step.settled if step.plain else _ask(step, f, win, rules)
+    if hand_yakuman and not yakuman:
+        return REFERENCE
+    hand_han += bonus_han
+    closing = CLOSING_FU[tsumo][closed]
+    dealer = win.dealer
+    table = points_table(rules, dealer, tsumo, win.honba, win.sticks)
+    ron_loss = _RON_TRIPLET_LOSS[win_kind]
+    best: tuple | None = None
+    best_rank: tuple[int, bool, int, int, int] | None = None
+    index = -1
+    n_regular = len(decomps)
+    for d in range(n_regular + (special is not None)):
+        regular = d < n_regular
+        if regular:
+            pair, sets = decomps[d]
+            candidates = f.set_regular(pair, sets, win_kind)
+            extra_of_sets = f.set_fu + pair_fu(pair, win.seat, win.round, rules)
+        else:
+            f.set_special(special)
+            candidates = SPECIAL_CANDIDATES
+        bits = f.bits | situation
+        step = decomposition_steps[(bits & decomposition_steps.mask) << 1 | closed]
+        decomposition_han, decomposition_mask, held = step.settled if step.plain else _ask(step, f, win, rules)
+        decomposition_yakuman = hand_yakuman + held
+        if decomposition_yakuman and not yakuman:
+            return REFERENCE
+        decomposition_han += hand_han
+        decomposition_mask |= hand_mask
+        step = reading_steps[(bits & reading_steps.mask) << 1 | closed]
+        for i, _ in candidates:
+            index += 1
+            if regular:
+                wait = f.read(sets, i, win_kind, tsumo)
+            han, mask, held = step.settled if step.plain else _ask(step, f, win, rules)
+            held = decomposition_yakuman + held
+            if held and not yakuman:
+                return REFERENCE
+            if not (mask or decomposition_mask or held):
+                continue  # no yaku
+            if regular:
+                extra = extra_of_sets + WAIT_FU[wait]
+                if f.ron_triplet:
+                    extra -= ron_loss
+                raw = BASE_FU + extra + closing[extra > 0]
+                fu = ROUNDED_FU[raw]
+            else:
+                raw = fu = FORM_FU[special]
+            if held:
+                multiple = 0
+                for y in held:
+                    multiple += y.multiplier(rules)
+                han = 13 * multiple
+            else:
+                han += decomposition_han
+                mask |= decomposition_mask
+            key = fu << 9 | han << 1 | (1 if held else 0)
+            points = table.get(key)
+            if points is None:
+                points = table[key] = win_points(rules, han, fu, dealer, tsumo, han // 13 if held else 0, win.honba,
+                                                 win.sticks)
+            rank = (points.total, bool(held), han, fu, raw)
+            if best is None or rank > best_rank:
+                best_rank = rank
+                best = (index, held or mask, han, fu, points)
+    if best is None:
+        return None
+    index, found, han, fu, points = best
+    if type(found) is int:
+        return _ranked((index, list(catalogue.listings[found << 1 | closed]), han, fu, points))
+    found = sorted(found, key=lambda y: catalogue.order[(y.id, y.han(closed))])
+    return _ranked_yakuman((index, [(y.id, 13 * y.multiplier(rules)) for y in found], han, fu, points,
+                            han // 13))
+
+
+def rank_reference(found: Sequence[Reading], bonus_han: int, win: WinInput, rules: Ruleset,
+                   catalogue: Catalogue = CATALOGUE) -> Scored | None:
+    """Score every reading with every catalogue entry; the best, or None when no reading has a yaku.
+
+    Readings rank by total points, then yakuman over none, han, fu and fu before rounding.
+    """
     best = None
     best_rank = None
-    index = -1
-    for pair, sets in decomps:
-        seqs: list[int] = []
-        trips = meld_trips.copy()
-        hand_trips = 0
-        outside = meld_outside and _YAOCHUU[pair]
-        trip_fu = meld_fu
-        peikou = 0
-        last_seq = -1
-        run = 0
-        for t, k in sets:
-            if t:
-                trips.append(k)
-                hand_trips += 1
-                trip_fu += _CLOSED_TRIP_FU[k]
-                if outside and not _YAOCHUU[k]:
-                    outside = False
-            else:
-                seqs.append(k)
-                if k == last_seq:
-                    run += 1
-                    if run == 2:
-                        peikou += 1
-                        run = 0
-                else:
-                    last_seq = k
-                    run = 1
-                if outside and not _SEQ_OUTSIDE[k]:
-                    outside = False
-        dragons = winds = 0
-        if sm.has_honours:
-            for k in trips:
-                if k >= 31:
-                    dragons += 1
-                elif k >= 27:
-                    winds += 1
-        kans = meld_kans
-        if ((closed and hand_trips + meld_ankou == 4) or kans == 4 or dragons == 3 or winds == 4
-                or (winds == 3 and 27 <= pair <= 30)):
-            return REFERENCE  # a possible yakuman (four concealed triplets, four kans, dragons, winds)
-        pfu = pair_fu(pair, seat, rnd, rules)
-        # yaku that do not depend on the winning group, in catalogue order, split around pinfu / sanankou
-        mid: list[tuple[str, int]] = []  # tanyao … houtei (after pinfu)
-        if tanyao:
-            mid.append(e["tanyao"])
-        if closed and peikou == 1:
-            mid.append(e["iipeikou"])
-        if dragons or winds:
-            for k, name in _DRAGON_YAKU:
-                if k in trips:
-                    mid.append(e[name])
-            if seat in trips:
-                mid.append(e["seat_wind"])
-            if rnd in trips:
-                mid.append(e["round_wind"])
-            if north_yakuhai and NORTH in trips:
-                mid.append(e["north_wind"])
-        mid += flags
-        toitoi = not seqs  # four triplets or kans (the hand is regular)
-        if toitoi:
-            mid.append(e["toitoi"])
-        tail: list[tuple[str, int]] = []  # sanshoku doukou … chinitsu (after sanankou)
-        if len(trips) >= 3:
-            if (0 in trips and 9 in trips and 18 in trips) or (8 in trips and 17 in trips and 26 in trips):
-                tail.append(e["sanshoku_doukou"])
-            if kans == 3:
-                tail.append(e["sankantsu"])
-        if toitoi and sm.all_yaochuu:
-            tail.append(e["honroutou"])
-        if dragons == 2 and pair >= 31:
-            tail.append(e["shousangen"])
-        if seqs:
-            if outside and sm.has_honours:
-                tail.append(e["chanta"])
-            if (9 in seqs and 12 in seqs and 15 in seqs) or (18 in seqs and 21 in seqs and 24 in seqs):
-                tail.append(e["ittsu"])
-        if honitsu:
-            tail.append(e["honitsu"])
-        if seqs and outside and not sm.has_honours:
-            tail.append(e["junchan"])
-        if closed and peikou == 2:
-            tail.append(e["ryanpeikou"])
-        if chinitsu:
-            tail.append(e["chinitsu"])
-        fixed = head + mid
-        n_fixed = len(fixed) + len(tail)
-        fixed_han = bonus_han
-        for _, h in fixed:
-            fixed_han += h
-        for _, h in tail:
-            fixed_han += h
-        could_pinfu = closed and not trips and pfu == 0
-        base_extra = trip_fu + pfu
-        ankou = hand_trips + meld_ankou
-        # the winning groups, in the order of the reference readings
-        candidates: list[tuple[int, int]] = []  # (set index or -1 for the pair, kind of set)
-        if pair == win_kind:
-            candidates.append((-1, -1))
-        previous = None
-        for i, tk in enumerate(sets):
-            if tk == previous:
-                continue
-            t, k = tk
-            if (t == 0 and k <= win_kind <= k + 2) or (t and k == win_kind):
-                previous = tk
-                candidates.append((i, t))
-        for i, t in candidates:
-            index += 1
-            extra = base_extra
-            n_ankou = ankou
-            pinfu = False
-            if i < 0:
-                extra += 2  # tanki
-            elif t:  # shanpon
-                if not tsumo:
-                    extra -= _CLOSED_TRIP_FU[win_kind] >> 1
-                    n_ankou -= 1
-            else:
-                start = sets[i][1]
-                if win_kind == start + 1 or (start % 9 == 0 and win_kind == start + 2) or (
-                        start % 9 == 6 and win_kind == start):
-                    extra += 2  # kanchan or penchan
-                elif could_pinfu:
-                    pinfu = True
-            if tsumo and extra:
-                extra += 2
-            if closed:
-                if not tsumo:
-                    extra += 10
-            elif not extra:
-                extra = 2
-            raw = 20 + extra
-            fu = -(-raw // 10) * 10
-            han = fixed_han
-            sanankou = n_ankou == 3
-            if pinfu:
-                han += pinfu_entry[1]
-            if sanankou:
-                han += sanankou_entry[1]
-            if not (n_fixed or pinfu or sanankou):
-                continue  # no yaku
-            points = win_points(rules, han, fu, dealer, tsumo, 0, win.honba, win.sticks)
-            rank = (points[3], han, fu, raw)
-            if best_rank is None or rank > best_rank:
-                best_rank = rank
-                yaku = head.copy()
-                if pinfu:
-                    yaku.append(pinfu_entry)
-                yaku += mid
-                if sanankou:
-                    yaku.append(sanankou_entry)
-                yaku += tail
-                best = (index, yaku, han, fu, points)
+    for reading in found:
+        yaku, yakuman = find_yaku(reading, win, rules, catalogue)
+        if not yaku:
+            continue
+        lines, fu = fu_lines(reading, win.tsumo, win.seat, win.round, rules)
+        if yakuman:
+            han = 13 * yakuman
+            listed = [(y.id, 13 * y.multiplier(rules)) for y in yaku]
+        else:
+            listed = [(y.id, y.han(reading.closed)) for y in yaku]
+            han = sum(h for _, h in listed) + bonus_han
+        points = win_points(rules, han, fu, win.dealer, win.tsumo, yakuman, win.honba, win.sticks)
+        rank = (points.total, yakuman > 0, han, fu, sum(line.fu for line in lines))
+        if best_rank is None or rank > best_rank:
+            best_rank = rank
+            best = Scored(reading, yakuman, listed, han, lines, fu, points)
     return best
 
 
-def best_chiitoitsu(summary: HandSummary, bonus_han: int, win: WinInput, rules: Ruleset) -> tuple | None:
-    """:func:`best_regular` for a seven-pairs hand with no regular reading (index 0, 25 fu)."""
-    e = _ENTRY[True]
-    sm = summary
-    yaku: list[tuple[str, int]] = []
-    if win.double_riichi:
-        yaku.append(e["double_riichi"])
-    elif win.riichi:
-        yaku.append(e["riichi"])
-    if win.ippatsu:
-        yaku.append(e["ippatsu"])
-    if win.tsumo:
-        yaku.append(e["menzen_tsumo"])
-    if sm.all_simples:
-        yaku.append(e["tanyao"])
-    if win.rinshan:
-        yaku.append(e["rinshan_kaihou"])
-    if win.chankan:
-        yaku.append(e["chankan"])
-    if win.haitei:
-        yaku.append(e["haitei"])
-    if win.houtei:
-        yaku.append(e["houtei"])
-    yaku.append(e["chiitoitsu"])
-    if sm.all_yaochuu:
-        yaku.append(e["honroutou"])
-    if len(sm.suits) == 1:
-        yaku.append(e["honitsu" if sm.has_honours else "chinitsu"])
-    han = bonus_han
-    for _, h in yaku:
-        han += h
-    return 0, yaku, han, 25, win_points(rules, han, 25, win.seat == 27, win.tsumo, 0, win.honba, win.sticks)
-
-
-__all__ = ["REFERENCE", "best_chiitoitsu", "best_regular"]
+__all__ = ["REFERENCE", "Ranked", "RankedYakuman", "Route", "Scored", "rank_readings", "rank_reference"]

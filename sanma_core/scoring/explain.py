@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from ..melds import format_meld
 from ..tiles import RED_5P, RED_5S, format_tiles, kind_name, tile_name
 from .fu import same_tiles
-from .yaku import YAKU
 
 if TYPE_CHECKING:
     from .hand import ScoreResult
@@ -127,10 +126,11 @@ def explain(result: ScoreResult) -> dict[str, Any]:
     bonus = result.bonus.to_json()
     bonus["counted"] = result.yakuman == 0
     yaku_han = sum(h for _, h in result.yaku)
+    catalogue = result.catalogue
     return {
         "reading": _reading(result),
-        "yaku": [{"id": i, "name": YAKU[i].name, "romaji": YAKU[i].romaji, "kanji": YAKU[i].kanji, "han": h}
-                 for i, h in result.yaku],
+        "yaku": [{"id": i, "name": catalogue[i].name, "romaji": catalogue[i].romaji, "kanji": catalogue[i].kanji,
+                  "han": h} for i, h in result.yaku],
         "yakuman": result.yakuman,
         "fu": {"lines": lines, "raw": sum(line["fu"] for line in lines), "rounded": result.fu},
         "dora": bonus,

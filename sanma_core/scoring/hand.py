@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import KW_ONLY, dataclass, field, fields
+from functools import partial
+from typing import Any, NamedTuple
 
 from ..melds import Meld, format_meld
 from ..rules import Ruleset
@@ -30,17 +31,20 @@ from ..tiles import (
     NotationError,
     check_tile_supply,
     format_tiles,
+    kind,
     kind_name,
     tile_name,
 )
 from .bonus import Bonus, count_bonus
 from .errors import ContradictionError, IncompleteHandError, NoYakuError, ScoringError, WinTileError
-from .evaluate import REFERENCE, best_chiitoitsu, best_regular
+from .evaluate import Ranked, RankedYakuman, Route, Scored, rank_readings, rank_reference
+from .facts import NO_MELDS, HandSummary, MeldFacts
 from .fu import FuLine, fu_lines
 from .payments import Settlement, settle_win
-from .points import win_points
-from .shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
-from .yaku import Group, HandSummary, Reading, find_yaku
+from .points import clear_points
+from .reading import Reading, readings
+from .shapes import Decomposition, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
+from .yaku import CATALOGUE, Catalogue
 
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST}
 WIND_OF_KIND = {v: k for k, v in WIND_LETTERS.items()}
@@ -68,8 +72,16 @@ class WinInput:
 
     hand: tuple[int, ...]
     win: int
+    _: KW_ONLY  # the rest by name
     melds: tuple[Meld, ...] = ()
     kita: int = 0
+    seat: int = EAST
+    round: int = EAST
+    honba: int = 0
+    sticks: int = 0
+    dora: tuple[int, ...] = ()
+    ura: tuple[int, ...] = ()
+    # the situation flags
     tsumo: bool = False
     riichi: bool = False
     double_riichi: bool = False
@@ -80,12 +92,6 @@ class WinInput:
     houtei: bool = False
     tenhou: bool = False
     chiihou: bool = False
-    seat: int = EAST
-    round: int = EAST
-    dora: tuple[int, ...] = ()
-    ura: tuple[int, ...] = ()
-    honba: int = 0
-    sticks: int = 0
 
     def __post_init__(self) -> None:
         for name in ("hand", "melds", "dora", "ura"):
@@ -99,12 +105,22 @@ class WinInput:
     def dealer(self) -> bool:
         return self.seat == EAST
 
-    @classmethod
-    def from_request(cls, request: dict[str, Any]) -> WinInput:
-        """Parse the JSON fields of a ``sanma score`` request (see CONTRACTS.md)."""
-        from .request import win_input_from_request
 
-        return win_input_from_request(request)
+class ChosenReading(NamedTuple):
+    """Which reading of a hand a result scored: entry ``index`` of :func:`readings` of the rest."""
+
+    concealed: tuple[int, ...]
+    win_kind: int
+    summary: HandSummary
+    decompositions: tuple[Decomposition, ...]
+    index: int
+
+    def reading(self, win: WinInput) -> Reading:
+        return readings(self.concealed, self.win_kind, win.melds, win.tsumo, self.summary,
+                        self.decompositions)[self.index]
+
+
+_chosen = partial(tuple.__new__, ChosenReading)  # a ChosenReading from one tuple, without the Python-level __new__
 
 
 @dataclass
@@ -112,7 +128,8 @@ class ScoreResult:
     """The value of a hand; ``to_json()`` gives the CONTRACTS.md output fields.
 
     ``settlement`` (the worded payment steps), ``reading``, ``fu_lines`` and ``explanation``
-    are built when first read, so scoring alone builds no explanation data it does not need.
+    are built when first read, from ``chosen`` (which reading was scored), so scoring alone
+    builds no explanation data it does not need.
     """
 
     han: int
@@ -126,33 +143,32 @@ class ScoreResult:
     limit: str
     payments: dict[str, int]
     total: int
-    settlement: Settlement = field(init=False)  # worded payment steps, built when first read
-    reading: Reading = field(init=False, repr=False)  # built when first read (see score_hand)
-    fu_lines: tuple[FuLine, ...] = field(init=False, repr=False)  # likewise
     bonus: Bonus = field(repr=False)
     win: WinInput = field(repr=False)
     rules: Ruleset = field(repr=False)
+    chosen: ChosenReading = field(repr=False, compare=False)
+    catalogue: Catalogue = field(default=CATALOGUE, repr=False, compare=False)
 
-    def __getattr__(self, name: str) -> Any:
-        if name == "settlement":
-            win = self.win
-            value = settle_win(self.rules, self.han, self.fu, win.dealer, win.tsumo, self.yakuman, win.honba,
-                               win.sticks)
-            self.settlement = value
-            return value
-        if name in ("reading", "fu_lines") and "win" in self.__dict__:
-            plan = self.__dict__.get("_plan")
-            win = self.win
-            if plan is None:  # e.g. a dataclasses.replace() copy: read the hand again
-                again = score_hand(win, self.rules)
-                self.reading, self.fu_lines = again.reading, again.fu_lines
-                return getattr(self, name)
-            key, win_kind, summary, index, decomps = plan
-            reading = readings(key, win_kind, win.melds, win.tsumo, summary, decomps)[index]
-            self.reading = reading
-            self.fu_lines = tuple(fu_lines(reading, win.tsumo, win.seat, win.round, self.rules)[0])
-            return getattr(self, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.repr)
+        return f"{type(self).__name__}({shown}, settlement={self.settlement!r})"
+
+    @functools.cached_property
+    def settlement(self) -> Settlement:
+        """The payments with the worded steps."""
+        win = self.win
+        return settle_win(self.rules, self.han, self.fu, win.dealer, win.tsumo, self.yakuman, win.honba, win.sticks)
+
+    @functools.cached_property
+    def reading(self) -> Reading:
+        """The reading that was scored."""
+        return self.chosen.reading(self.win)
+
+    @functools.cached_property
+    def fu_lines(self) -> tuple[FuLine, ...]:
+        """The fu of the reading, line by line."""
+        win = self.win
+        return fu_lines(self.reading, win.tsumo, win.seat, win.round, self.rules)[0]
 
     @functools.cached_property
     def explanation(self) -> dict[str, Any]:
@@ -180,11 +196,11 @@ class ScoreResult:
 
 # ---- validation -------------------------------------------------------------
 
-_KIND_OF = (*range(NUM_KINDS), 13, 22)
+_KIND_OF = tuple(kind(t) for t in range(NUM_KINDS + 2))
 _VALID_TILES = frozenset((*SANMA_KINDS, RED_5P, RED_5S))
 
 
-def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], tuple[int, ...], int] | None:
+def _count_supply(win: WinInput, rules: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
     """Concealed kind counts, hand-and-meld kind counts and red fives, if the tile supply is plainly fine.
 
     None sends the caller to the precise (slow) check, :func:`_check_counts`.
@@ -199,10 +215,10 @@ def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], tuple[int, 
             or type(sticks) is not int or kita < 0 or kita > 4 or honba < 0 or sticks < 0):
         return None
     hand = win.hand
+    if not _VALID_TILES.issuperset(hand):  # also rules out 2m-8m
+        return None
     n = [0] * (NUM_KINDS + 2)
     try:
-        if min(hand) < 0:
-            return None
         for t in hand:
             n[t] += 1
         concealed = n[:NUM_KINDS]
@@ -216,24 +232,30 @@ def _count_supply(win: WinInput, rules: Ruleset) -> tuple[list[int], tuple[int, 
                     n[t] += 1
                 full[_KIND_OF[tiles[0]]] += len(tiles)
             full_counts = tuple(full)
+            concealed = tuple(concealed)
+            if any(n[1:8]):  # 2m-8m are not in the sanma set
+                return None
         else:
-            full_counts = tuple(concealed)
+            full_counts = concealed = tuple(concealed)
         reds = n[RED_5P] + n[RED_5S]
-        for group in (dora, ura):
-            if group:
-                if min(group) < 0:
-                    return None
-                for t in group:
-                    n[t] += 1
+        if dora:
+            if not _VALID_TILES.issuperset(dora):
+                return None
+            for t in dora:
+                n[t] += 1
+        if ura:
+            if not _VALID_TILES.issuperset(ura):
+                return None
+            for t in ura:
+                n[t] += 1
     except (TypeError, IndexError, ValueError):
-        return None
-    if any(n[1:8]):  # 2m-8m are not in the sanma set
         return None
     n[NORTH] += kita
     red_p = rules.red_five_p
     red_s = rules.red_five_s
-    # at most `red` red fives and 4 - `red` plain ones (so at most 4 in all) of each five
-    if max(n[:NUM_KINDS]) > 4 or n[RED_5P] > red_p or n[RED_5S] > red_s or n[13] > 4 - red_p or n[22] > 4 - red_s:
+    # at most `red` red fives and 4 - `red` plain ones (so at most 4 in all) of each five; the maximum takes
+    # the red fives in too: more than 4 of them only sends the hand to the precise check as well
+    if max(n) > 4 or n[RED_5P] > red_p or n[RED_5S] > red_s or n[13] > 4 - red_p or n[22] > 4 - red_s:
         return None
     return concealed, full_counts, reds
 
@@ -314,78 +336,7 @@ def _check_situation(win: WinInput, rules: Ruleset) -> None:
         raise ContradictionError("; ".join(dict.fromkeys(problems)))
 
 
-# ---- readings ---------------------------------------------------------------
-
-_MELD_SHAPE = {"pon": "triplet", "minkan": "kan", "ankan": "kan"}
-
-
-_MELD_GROUPS = {(mk, k): Group(_MELD_SHAPE[mk], k, mk, mk == "ankan") for mk in _MELD_SHAPE for k in range(NUM_KINDS)}
-
-
-def _meld_groups(melds: Sequence[Meld]) -> tuple[Group, ...]:
-    return tuple(_MELD_GROUPS[(m.kind, _KIND_OF[m.tiles[0]])] for m in melds)
-
-
-def _sequence_wait(start: int, w: int) -> str:
-    if w == start + 1:
-        return "kanchan"
-    if (start % 9 == 0 and w == start + 2) or (start % 9 == 6 and w == start):
-        return "penchan"
-    return "ryanmen"
-
-
-_HAND_GROUP = (
-    tuple(Group("sequence", k, "hand", True) for k in range(NUM_KINDS)),
-    tuple(Group("triplet", k, "hand", True) for k in range(NUM_KINDS)),
-)
-_RON_TRIPLET = tuple(Group("triplet", k, "hand", False) for k in range(NUM_KINDS))
-
-
-def readings(concealed: tuple[int, ...], win_kind: int, melds: Sequence[Meld], tsumo: bool,
-             summary: HandSummary, decomps: Sequence | None = None) -> list[Reading]:
-    """Every reading of a complete hand: each decomposition with each group the winning tile can complete.
-
-    ``decomps`` may pass :func:`~sanma_core.scoring.shapes.regular_decompositions` of ``concealed``.
-    """
-    closed = not any(m.is_open for m in melds)
-    meld_groups = _meld_groups(melds)
-    out: list[Reading] = []
-    for pair, sets in regular_decompositions(concealed) if decomps is None else decomps:
-        candidates: list[tuple[int, int]] = []  # (index in sets or -1 for the pair, shape)
-        if pair == win_kind:
-            candidates.append((-1, -1))
-        previous = None
-        for i, (t, k) in enumerate(sets):
-            if (t, k) == previous:  # sets are sorted: an identical group gives the same reading
-                continue
-            if (t == SEQ and k <= win_kind <= k + 2) or (t != SEQ and k == win_kind):
-                previous = (t, k)
-                candidates.append((i, t))
-        base = tuple(_HAND_GROUP[t][k] for t, k in sets) + meld_groups
-        first: Reading | None = None
-        for index, shape in candidates:
-            groups = base
-            if index >= 0 and shape != SEQ and not tsumo:
-                groups = base[:index] + (_RON_TRIPLET[sets[index][1]],) + base[index + 1:]
-            if index < 0:
-                wait = "tanki"
-            elif shape == SEQ:
-                wait = _sequence_wait(sets[index][1], win_kind)
-            else:
-                wait = "shanpon"
-            if first is None:
-                first = Reading("regular", groups, pair, (), wait, index, closed, summary)
-                out.append(first)
-            else:
-                out.append(first.variant(groups, wait, index))
-    if not melds:
-        if is_chiitoitsu_shape(concealed):
-            pairs = tuple(k for k in range(NUM_KINDS) if concealed[k])
-            out.append(Reading("chiitoitsu", (), -1, pairs, "tanki", -1, True, summary))
-        elif is_kokushi_shape(concealed):
-            out.append(Reading("kokushi", (), -1, (), "kokushi", -1, True, summary))
-    return out
-
+# ---- scoring -----------------------------------------------------------------
 
 def _full_counts(concealed: Sequence[int], melds: Sequence[Meld]) -> tuple[int, ...]:
     counts = list(concealed)
@@ -400,65 +351,38 @@ def _situation_flagged(win: WinInput) -> bool:
                 or ((win.riichi or win.double_riichi) and win.melds))
 
 
-def _hand_yakuman_possible(summary: HandSummary, melds: Sequence[Meld]) -> bool:
-    """Whether a hand-wide yakuman (all honours / green / terminals, nine gates) could hold."""
-    if summary.all_honours or summary.all_green or summary.all_terminals:
-        return True
-    if melds or summary.has_honours or len(summary.suits) != 1:
-        return False
-    base = 9 * next(iter(summary.suits))
-    c = summary.counts
-    return base > 0 and c[base] >= 3 and c[base + 8] >= 3 and min(c[base:base + 9]) >= 1
-
-
-def _fast_best(decomps: Sequence, chiitoi: bool, special: bool, win_kind: int, summary: HandSummary, bonus: Bonus,
-               win: WinInput, rules: Ruleset) -> tuple | str | None:
-    """The straight-line evaluation where it applies (see :mod:`.evaluate`), else :data:`REFERENCE`."""
-    if win.tenhou or win.chiihou or _hand_yakuman_possible(summary, win.melds):
-        return REFERENCE
+def _special_form(chiitoi: bool, special: bool) -> str | None:
     if not special:
-        return best_regular(decomps, win_kind, win.melds, summary, bonus.total, win, rules)
-    if chiitoi and not decomps:
-        return best_chiitoitsu(summary, bonus.total, win, rules)
-    return REFERENCE
+        return None
+    return "chiitoitsu" if chiitoi else "kokushi"
+
+
+def _fast_best(decomps: Sequence[Decomposition], chiitoi: bool, special: bool, win_kind: int, summary: HandSummary,
+               bonus: Bonus, win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) -> Ranked | Route | None:
+    """:func:`~.evaluate.rank_readings` of a hand: seven pairs when ``chiitoi``, else thirteen orphans when ``special``."""
+    melds = MeldFacts(win.melds) if win.melds else NO_MELDS
+    return rank_readings(decomps, _special_form(chiitoi, special), win_kind, summary, melds, bonus.total, win,
+                         rules, catalogue)
 
 
 def _reference_best(key: tuple[int, ...], win_kind: int, summary: HandSummary, bonus: Bonus, win: WinInput,
-                    rules: Ruleset, decomps: Sequence | None = None) -> tuple | None:
-    """Score every :func:`readings` entry with the catalogue predicates; the best as a tuple, or None."""
+                    rules: Ruleset, decomps: Sequence[Decomposition] | None = None,
+                    catalogue: Catalogue = CATALOGUE) -> Scored | None:
+    """:func:`~.evaluate.rank_reference` over every :func:`readings` entry of the hand."""
     found = readings(key, win_kind, win.melds, win.tsumo, summary, decomps)
-    best = None
-    best_key = None
-    dealer = win.dealer
-    for reading in found:
-        yaku, yakuman = find_yaku(reading, win, rules)
-        if not yaku:
-            continue
-        lines, fu = fu_lines(reading, win.tsumo, win.seat, win.round, rules)
-        if yakuman:
-            han = 13 * yakuman
-            listed = [(y.id, 13 * y.multiplier(rules)) for y in yaku]
-        else:
-            listed = [(y.id, y.han(reading.closed)) for y in yaku]
-            han = sum(h for _, h in listed) + bonus.total
-        points = win_points(rules, han, fu, dealer, win.tsumo, yakuman, win.honba, win.sticks)
-        rank = (points[3], yakuman > 0, han, fu, sum(line.fu for line in lines))
-        if best_key is None or rank > best_key:
-            best_key = rank
-            best = (reading, yakuman, listed, han, lines, fu, points)
-    return best
+    return rank_reference(found, bonus.total, win, rules, catalogue)
 
 
-def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
-    """Value of a winning hand under a ruleset.
+def score_hand(win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) -> ScoreResult:
+    """Value of a winning hand under a ruleset, with the yaku of ``catalogue``.
 
     Of several readings the one that pays most wins; on a tie the one with more
     han, then more fu (CONTRACTS.md). Raises :class:`IncompleteHandError`,
     :class:`NoYakuError`, :class:`ContradictionError`, :class:`WinTileError` or
     :class:`~sanma_core.tiles.NotationError`.
 
-    Ordinary hands are ranked by :func:`~sanma_core.scoring.evaluate.best_regular`; the
-    chosen reading's :class:`Reading` and fu lines are rebuilt when first read.
+    Readings are ranked by :func:`~sanma_core.scoring.evaluate.rank_readings`, yakuman
+    included; the chosen reading's :class:`Reading` and fu lines are rebuilt when first read.
     """
     counted = _count_supply(win, rules) if win.win in _VALID_TILES else None
     if counted is None:
@@ -468,6 +392,7 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
             concealed[_KIND_OF[t]] += 1
         full = _full_counts(concealed, win.melds) if win.melds else tuple(concealed)
         reds = sum(1 for t in (*win.hand, *(t for m in win.melds for t in m.tiles)) if t >= NUM_KINDS)
+        concealed = tuple(concealed)
     else:
         concealed, full, reds = counted
     win_kind = _KIND_OF[win.win]
@@ -491,49 +416,39 @@ def score_hand(win: WinInput, rules: Ruleset) -> ScoreResult:
                                   + (f" next to {len(melds)} meld(s)" if melds else ""))
     summary = HandSummary(full, win_kind)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
-    fast = _fast_best(decomps, chiitoi, special, win_kind, summary, bonus, win, rules)
-    if fast is REFERENCE:
-        best = _reference_best(tuple(concealed), win_kind, summary, bonus, win, rules, decomps)
-    else:
-        best = fast
+    best = rank_readings(decomps, ("chiitoitsu" if chiitoi else "kokushi") if special else None, win_kind, summary,
+                         MeldFacts(melds) if melds else NO_MELDS, bonus.total, win, rules, catalogue, True)
     if best is None:
         raise NoYakuError(
             f"no yaku: {format_tiles(win.hand)} is complete but has no yaku"
             + (" (dora, red fives and kita are not yaku)" if bonus.total else "")
         )
-    if fast is REFERENCE:
-        reading, yakuman, listed, han, lines, fu, (_, limit, payments, total) = best
-    else:
-        index, listed, han, fu, (_, limit, payments, total) = best
-        yakuman = 0
+    yakuman = best.yakuman if type(best) is RankedYakuman else 0
+    points = best.points
     if yakuman:
         dora = aka = ura = kita = 0
     else:
         dora, aka, ura, kita = bonus.dora, bonus.aka, bonus.ura, bonus.kita
-    result = ScoreResult(han, fu, yakuman, listed, dora, aka, ura, kita, limit, payments, total, bonus, win, rules)
-    if fast is REFERENCE:
-        result.reading = reading
-        result.fu_lines = tuple(lines)
-    else:
-        result._plan = (full if not melds else tuple(concealed), win_kind, summary, index, decomps)
-    return result
+    return ScoreResult(best.han, best.fu, yakuman, best.yaku, dora, aka, ura, kita, points.limit, dict(points.payments),
+                       points.total, bonus, win, rules, _chosen((concealed, win_kind, summary, decomps, best.index)), catalogue)
 
 
 def clear_caches() -> None:
     """Forget every memoised scoring result, for cold-start timings.
 
     Scoring keeps no memo of the hands it has scored: the per-suit split tables of
-    :func:`~sanma_core.scoring.shapes.tables` are complete and fixed, not a memo. So there
-    is nothing to clear; benchmarks call this so that a memo added later is cleared too.
+    :func:`~sanma_core.scoring.shapes.tables` are complete and fixed, not a memo. The points
+    of each han and fu (:func:`~sanma_core.scoring.points.points_table`) are, and are cleared.
     """
+    clear_points()
 
 
-def try_score(win: WinInput, rules: Ruleset) -> ScoreResult | None:
+def try_score(win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) -> ScoreResult | None:
     """:func:`score_hand`, or None when the hand is incomplete or has no yaku (for legality checks)."""
     try:
-        return score_hand(win, rules)
+        return score_hand(win, rules, catalogue)
     except (IncompleteHandError, NoYakuError):
         return None
 
 
-__all__ = ["ScoreResult", "WinInput", "clear_caches", "readings", "score_hand", "try_score"]
+__all__ = ["ChosenReading", "ScoreResult", "WinInput", "clear_caches", "readings", "score_hand", "try_score"]

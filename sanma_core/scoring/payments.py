@@ -14,9 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..rules import Ruleset
+from .points import LIMIT_BASE as LIMIT_BASE
+from .points import LIMITS as LIMITS
+from .points import (
+    RON_MULTIPLIER,
+    base_and_limit,
+    shares,
+    uncapped_base,
+    win_points,
+)
+from .points import round_up_100 as round_up_100
 
-LIMITS = ("", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman")
-LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "kazoe_yakuman": 8000}
 LIMIT_NAMES = {
     "": "",
     "mangan": "Mangan",
@@ -28,10 +36,6 @@ LIMIT_NAMES = {
 }
 
 
-def round_up_100(points: int) -> int:
-    return -(-points // 100) * 100
-
-
 @dataclass(frozen=True)
 class BasePoints:
     base: int
@@ -40,35 +44,33 @@ class BasePoints:
 
 
 def base_points(rules: Ruleset, han: int, fu: int, yakuman: int = 0) -> BasePoints:
-    """Base points and limit name for a hand.
+    """Base points and limit name for a hand, with the arithmetic in words.
 
     >>> from sanma_core.rules import load_preset
     >>> base_points(load_preset(), 3, 30).base
     960
     """
+    base, limit = base_and_limit(rules, han, fu, yakuman)
+    return BasePoints(base, limit, _base_steps(han, fu, yakuman, base, limit))
+
+
+def _base_steps(han: int, fu: int, yakuman: int, base: int, limit: str) -> tuple[str, ...]:
     if yakuman:
-        base = 8000 * yakuman
         word = "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
-        return BasePoints(base, "yakuman", (f"{word}: base {base}",))
+        return (f"{word}: base {base}",)
+    if limit == "kazoe_yakuman":
+        return (f"{han} han: kazoe yakuman, base {base}",)
     if han >= 13:
-        if rules.kazoe_yakuman:
-            return BasePoints(8000, "kazoe_yakuman", (f"{han} han: kazoe yakuman, base 8000",))
-        return BasePoints(6000, "sanbaiman", (f"{han} han: sanbaiman (no kazoe yakuman), base 6000",))
-    if han >= 11:
-        return BasePoints(6000, "sanbaiman", (f"{han} han: sanbaiman, base 6000",))
-    if han >= 8:
-        return BasePoints(4000, "baiman", (f"{han} han: baiman, base 4000",))
-    if han >= 6:
-        return BasePoints(3000, "haneman", (f"{han} han: haneman, base 3000",))
-    if han == 5:
-        return BasePoints(2000, "mangan", ("5 han: mangan, base 2000",))
-    raw = fu * 2 ** (2 + han)
+        return (f"{han} han: sanbaiman (no kazoe yakuman), base {base}",)
+    if han >= 5:
+        return (f"{han} han: {limit}, base {base}",)
+    raw = uncapped_base(han, fu)
     step = f"{fu} fu × 2^(2+{han}) = {raw}"
-    if raw >= 2000:
-        return BasePoints(2000, "mangan", (step, f"{raw} ≥ 2000: capped at mangan, base 2000"))
-    if rules.kiriage_mangan and raw == 1920:
-        return BasePoints(2000, "mangan", (step, "1920 rounds up to mangan (kiriage)"))
-    return BasePoints(raw, "", (step,))
+    if not limit:
+        return (step,)
+    if raw >= base:
+        return (step, f"{raw} ≥ {base}: capped at mangan, base {base}")
+    return (step, f"{raw} rounds up to mangan (kiriage)")
 
 
 @dataclass(frozen=True)
@@ -83,29 +85,36 @@ class Settlement:
     payers: tuple[tuple[str, int], ...] = field(default=())  # (role, amount) per paying player
 
 
-def _tsumo_shares(rules: Ruleset, base: int, dealer: bool) -> tuple[list[tuple[str, int]], list[str]]:
-    """Per-payer amounts before honba, for the two players who pay in sanma."""
+def _payers(payments: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """(role, amount) per paying player of a :attr:`~.points.WinPoints.payments` dict."""
+    if "ron" in payments:
+        return (("discarder", payments["ron"]),)
+    if "each" in payments:
+        return (("non_dealer", payments["each"]),) * 2
+    return ("dealer", payments["dealer"]), ("non_dealer", payments["non_dealer"])
+
+
+def _share_steps(rules: Ruleset, base: int, dealer: bool, tsumo: bool, honba: int) -> list[str]:
+    """The worded shares of :func:`~.points.win_points`: each amount is taken from :func:`~.points.shares`."""
+    first, second, half = shares(rules, base, dealer, tsumo)
+    if not tsumo:
+        mult = RON_MULTIPLIER[dealer]
+        steps = [f"{'dealer' if dealer else 'non-dealer'} ron: base × {mult} = {mult * base} → {first}"]
+        if honba:
+            steps.append(f"{honba} honba × {rules.honba_ron} = {honba * rules.honba_ron}")
+        return steps
     if dealer:
-        each = round_up_100(2 * base)
-        steps = [f"dealer tsumo: each non-dealer pays base × 2 = {2 * base} → {each}"]
-        shares = [("non_dealer", each), ("non_dealer", each)]
-        absent = each
+        steps = [f"dealer tsumo: each non-dealer pays base × 2 = {2 * base} → {first}"]
     else:
-        from_dealer = round_up_100(2 * base)
-        from_other = round_up_100(base)
-        steps = [
-            f"non-dealer tsumo: the dealer pays base × 2 = {2 * base} → {from_dealer}",
-            f"the other non-dealer pays base × 1 = {base} → {from_other}",
-        ]
-        shares = [("dealer", from_dealer), ("non_dealer", from_other)]
-        absent = from_other
+        steps = [f"non-dealer tsumo: the dealer pays base × 2 = {2 * base} → {first}",
+                 f"the other non-dealer pays base × 1 = {base} → {second}"]
     if rules.tsumo_loss:
-        steps.append(f"tsumo loss: the absent fourth player's {absent} is not paid by anyone")
+        steps.append(f"tsumo loss: the absent fourth player's {second} is not paid by anyone")
     else:
-        half = round_up_100(-(-absent // 2))
-        shares = [(role, amount + half) for role, amount in shares]
-        steps.append(f"north-bisection: the absent player's {absent} is split, {half} more from each payer")
-    return shares, steps
+        steps.append(f"north-bisection: the absent player's {second} is split, {half} more from each payer")
+    if honba:
+        steps.append(f"{honba} honba × {rules.honba_tsumo} = {honba * rules.honba_tsumo} more from each payer")
+    return steps
 
 
 def settle_win(
@@ -118,66 +127,50 @@ def settle_win(
     honba: int = 0,
     sticks: int = 0,
 ) -> Settlement:
-    """Payments for one winner under the ruleset (tsumo loss or north-bisection)."""
-    bp = base_points(rules, han, fu, yakuman)
-    steps = list(bp.steps)
-    if tsumo:
-        shares, share_steps = _tsumo_shares(rules, bp.base, dealer)
-        steps += share_steps
-        if honba:
-            bonus = honba * rules.honba_tsumo
-            steps.append(f"{honba} honba × {rules.honba_tsumo} = {bonus} more from each payer")
-            shares = [(role, amount + bonus) for role, amount in shares]
-        if dealer:
-            payments = {"each": shares[0][1]}
-        else:
-            payments = {"dealer": shares[0][1], "non_dealer": shares[1][1]}
-    else:
-        mult = 6 if dealer else 4
-        amount = round_up_100(mult * bp.base)
-        who = "dealer" if dealer else "non-dealer"
-        steps.append(f"{who} ron: base × {mult} = {mult * bp.base} → {amount}")
-        if honba:
-            bonus = honba * rules.honba_ron
-            steps.append(f"{honba} honba × {rules.honba_ron} = {bonus}")
-            amount += bonus
-        shares = [("discarder", amount)]
-        payments = {"ron": amount}
-    paid = sum(a for _, a in shares)
-    total = paid + sticks * rules.riichi_stick
-    if len(shares) > 1:
-        steps.append(" + ".join(str(a) for _, a in shares) + f" = {paid}")
+    """Payments for one winner under the ruleset (tsumo loss or north-bisection), with the steps in words.
+
+    The numbers are :func:`~sanma_core.scoring.points.win_points`'.
+    """
+    points = win_points(rules, han, fu, dealer, tsumo, yakuman, honba, sticks)
+    payers = _payers(points.payments)
+    steps = [*_base_steps(han, fu, yakuman, points.base, points.limit),
+             *_share_steps(rules, points.base, dealer, tsumo, honba)]
+    paid = sum(a for _, a in payers)
+    if len(payers) > 1:
+        steps.append(" + ".join(str(a) for _, a in payers) + f" = {paid}")
     if sticks:
-        steps.append(f"{sticks} riichi stick{'s' if sticks > 1 else ''} × {rules.riichi_stick} on the table: total {total}")
-    return Settlement(bp.base, bp.limit, payments, total, tuple(steps), tuple(shares))
+        steps.append(f"{sticks} riichi stick{'s' if sticks > 1 else ''} × {rules.riichi_stick} on the table:"
+                     f" total {points.total}")
+    return Settlement(points.base, points.limit, points.payments, points.total, tuple(steps), payers)
 
 
 def four_player_settlement(han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int = 0, honba: int = 0) -> Settlement:
     """The same hand in four-player riichi (three payers on a tsumo, honba 300), for comparison."""
     bp = base_points(_FOUR_PLAYER, han, fu, yakuman)
     steps = list(bp.steps)
+    first, second, _ = shares(_FOUR_PLAYER, bp.base, dealer, tsumo)
     if tsumo:
+        first += 100 * honba
+        second += 100 * honba
         if dealer:
-            each = round_up_100(2 * bp.base) + 100 * honba
-            shares = [("non_dealer", each)] * 3
-            payments = {"each": each}
+            payers = [("non_dealer", first)] * 3
+            payments = {"each": first}
         else:
-            d = round_up_100(2 * bp.base) + 100 * honba
-            o = round_up_100(bp.base) + 100 * honba
-            shares = [("dealer", d), ("non_dealer", o), ("non_dealer", o)]
-            payments = {"dealer": d, "non_dealer": o}
+            payers = [("dealer", first), ("non_dealer", second), ("non_dealer", second)]
+            payments = {"dealer": first, "non_dealer": second}
         steps.append("four-player tsumo: three players pay")
     else:
-        amount = round_up_100((6 if dealer else 4) * bp.base) + 300 * honba
-        shares = [("discarder", amount)]
+        amount = first + 300 * honba
+        payers = [("discarder", amount)]
         payments = {"ron": amount}
-    total = sum(a for _, a in shares)
-    return Settlement(bp.base, bp.limit, payments, total, tuple(steps), tuple(shares))
+    total = sum(a for _, a in payers)
+    return Settlement(bp.base, bp.limit, payments, total, tuple(steps), tuple(payers))
 
 
 class _FourPlayerRules:
     kazoe_yakuman = True
     kiriage_mangan = False
+    tsumo_loss = True  # the fourth player pays their own share
 
 
 _FOUR_PLAYER = _FourPlayerRules()  # type: ignore[assignment]

@@ -1,5 +1,12 @@
 """The JSON side of ``sanma score``: parse a request, answer with the CONTRACTS.md fields.
 
+:func:`win_input` builds the same checked :class:`WinInput` from tiles already parsed (the
+calculator and the lessons), so nothing has to write JSON only to read it back.
+
+>>> from sanma_core.tiles import parse_tile, parse_tiles
+>>> win = win_input(parse_tiles("123p456p789s11z555s"), parse_tile("5s"), flags=("tsumo", "riichi"))
+>>> win == win_input_from_request({"hand": "123p456p789s11z555s", "win": "5s", "tsumo": True, "riichi": True})
+True
 >>> ans = score_request({"hand": "123p456p789s11z555s", "win": "5s", "tsumo": True, "riichi": True}, "tenhou")
 >>> ans["han"], ans["fu"], ans["payments"], ans["total"]
 (2, 30, {'each': 1000}, 2000)
@@ -7,10 +14,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..commands.jsonl import InputError, require
-from ..melds import parse_meld
+from ..inputs import InputError, require
+from ..melds import Meld, parse_meld
 from ..rules import get_ruleset
 from ..tiles import parse_tile, parse_tiles
 from .hand import WinInput, parse_wind, score_hand
@@ -32,6 +40,43 @@ def _tiles_field(request: dict[str, Any], name: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+def win_input(
+    hand: Sequence[int],
+    win: int,
+    *,
+    melds: Iterable[Meld] = (),
+    flags: Iterable[str] = (),
+    kita: int = 0,
+    seat: str | int = "E",
+    round: str | int = "E",
+    dora: Iterable[int] = (),
+    ura: Iterable[int] = (),
+    honba: int = 0,
+    sticks: int = 0,
+) -> WinInput:
+    """A checked :class:`WinInput` from parsed tiles and melds; ``flags`` names the situations of :data:`FLAGS`.
+
+    The checks and messages are those of a ``sanma score`` request: an unknown flag or a negative
+    count is an :class:`InputError`, a bad wind a ``ScoringError``.
+    """
+    chosen = {}
+    for name in flags:
+        if name not in FLAGS:
+            raise InputError(f"unknown situation {name!r}: choose from {', '.join(FLAGS)}")
+        chosen[name] = True
+    numbers = {name: _count(name, value) for name, value in (("kita", kita), ("honba", honba), ("sticks", sticks))}
+    return WinInput(
+        hand=tuple(hand), win=win, melds=tuple(melds), seat=parse_wind(seat, "seat"), round=parse_wind(round, "round"),
+        dora=tuple(dora), ura=tuple(ura), **chosen, **numbers,
+    )
+
+
+def _count(name: str, value: int) -> int:
+    if value < 0:
+        raise InputError(f"field {name!r} must be ≥ 0, got {value}")
+    return value
+
+
 def win_input_from_request(request: dict[str, Any]) -> WinInput:
     """Build a :class:`WinInput` from the JSON fields; unknown fields are an error that names them."""
     unknown = sorted(set(request) - FIELDS)
@@ -45,19 +90,12 @@ def win_input_from_request(request: dict[str, Any]) -> WinInput:
         if not isinstance(m, str):
             raise InputError(f"field 'melds' must list strings like 'pon:555p', got {m!r}")
         melds.append(parse_meld(m))
-    flags = {name: require(request, name, bool, False) for name in FLAGS}
-    numbers = {}
-    for name in ("kita", "honba", "sticks"):
-        value = require(request, name, int, 0)
-        if value < 0:
-            raise InputError(f"field {name!r} must be ≥ 0, got {value}")
-        numbers[name] = value
+    flags = [name for name in FLAGS if require(request, name, bool, False)]
+    numbers = {name: _count(name, require(request, name, int, 0)) for name in ("kita", "honba", "sticks")}
     seat = parse_wind(require(request, "seat", str, "E"), "seat")
     round_wind = parse_wind(require(request, "round", str, "E"), "round")
-    return WinInput(
-        hand=hand, win=win, melds=tuple(melds), seat=seat, round=round_wind,
-        dora=_tiles_field(request, "dora"), ura=_tiles_field(request, "ura"), **flags, **numbers,
-    )
+    return win_input(hand, win, melds=melds, flags=flags, seat=seat, round=round_wind,
+                     dora=_tiles_field(request, "dora"), ura=_tiles_field(request, "ura"), **numbers)
 
 
 def score_request(request: dict[str, Any], default_ruleset: str) -> dict[str, Any]:

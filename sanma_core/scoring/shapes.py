@@ -233,8 +233,18 @@ def can_win(tiles: Iterable[int], n_melds: int = 0) -> bool:
     return is_winning_shape(to_counts(tiles), n_melds)
 
 
+def _suit_options(counts: Sequence[int], base: int) -> SuitOptions:
+    """The splits of the suit starting at kind ``base`` that the tables do not hold (none, or past 14 tiles)."""
+    counts9 = tuple(counts[base:base + 9])
+    if _in_range(counts9):
+        return ()
+    return _absolute(suit_decompositions(counts9), base)
+
+
 def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
     """All (pair, sets) splits of concealed counts; sets are ``(SEQ|TRIPLET, first kind)``, sorted."""
+    if type(counts) is not tuple:
+        counts = tuple(counts)
     iso = -1
     iso_sets: tuple[tuple[int, int], ...] = ()
     for k in ISOLATED_KINDS:  # 1m, 9m and honours: only pairs and triplets
@@ -247,22 +257,12 @@ def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
             else:
                 return ()
     tb = _TABLES or tables()
-    p9 = tuple(counts[9:18])
-    pin = tb.pin.get(p9)
-    if pin is None:
-        if _in_range(p9):
-            return ()
-        pin = _absolute(suit_decompositions(p9), 9)
-        if not pin:
-            return ()
-    s9 = tuple(counts[18:27])
-    sou = tb.sou.get(s9)
-    if sou is None:
-        if _in_range(s9):
-            return ()
-        sou = _absolute(suit_decompositions(s9), 18)
-        if not sou:
-            return ()
+    pin = tb.pin.get(counts[9:18]) or _suit_options(counts, 9)
+    if not pin:
+        return ()
+    sou = tb.sou.get(counts[18:27]) or _suit_options(counts, 18)
+    if not sou:
+        return ()
     result = []
     for p_pair, p_sets in pin:
         for s_pair, s_sets in sou:

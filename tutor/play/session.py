@@ -1,9 +1,10 @@
 """A game of play mode: one human seat, two bots, and the log of every step.
 
 The engine's :class:`~sanma_core.game.Game` owns the rules; a
-:class:`PlaySession` only decides who answers (the human or a bot), keeps the
-steps taken, and can rebuild the game from its seed and those steps (undo, a
-page refresh). Nothing here imports Streamlit.
+:class:`PlaySession` only decides who answers (the human or a bot; the bots
+play through the engine's one game loop), keeps the steps taken, and can
+rebuild the game from its seed and those steps (a page refresh). Undo restores
+a snapshot taken before the human's discard. Nothing here imports Streamlit.
 
 >>> s = PlaySession(PlaySettings(seed=4, length="tonpuusen"))
 >>> s.waiting_for_human() or s.game.phase.value in ("hand_end", "game_end")
@@ -15,13 +16,14 @@ True
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from sanma_core.bots import LEVELS, Bot, make_bot
 from sanma_core.game import Action, Game, GameMode, IllegalActionError, Phase, SeatView
 from sanma_core.game.mjai import dumps
+from sanma_core.game.players import run
+from sanma_core.game.referee import Snapshot
 from sanma_core.game.tenhou6 import to_tenhou6
 from sanma_core.rules import Ruleset, get_ruleset, ruleset_from_dict
 
@@ -123,6 +125,7 @@ class PlaySession:
         self.steps: list[Step] = []
         self.bot_seconds: list[float] = []  # wall time of each bot turn (decision and engine update)
         self.bot_cpu_seconds: list[float] = []  # the same turns in CPU time of the serving thread
+        self._undo: list[tuple[int, Snapshot]] = []  # (step index, the game just before it): the human's discards
         if steps:
             self._replay(steps)
         else:
@@ -157,8 +160,7 @@ class PlaySession:
         """The human's action; then the bots answer. Raises :class:`IllegalActionError` if it is not legal now."""
         if action.seat != self.human:
             raise IllegalActionError(f"{action} refused: you play seat {self.human}")
-        self.game.apply(action)
-        self.steps.append(Step(action, self.game.hand_index))
+        self._take(Step(action, self.game.hand_index))
         self.advance()
 
     def next_hand(self) -> None:
@@ -169,26 +171,21 @@ class PlaySession:
 
     def advance(self) -> None:
         """Let the bots act until the human is asked or the hand is over."""
-        game = self.game
-        while game.phase in (Phase.TURN, Phase.RESPONSE):
-            seats = [s for s in game.to_act() if s != self.human]
-            if not seats:
-                return
-            seat = seats[0]
-            start, cpu = time.perf_counter(), time.thread_time()
-            legal = game.legal_actions(seat)
-            decision = self.bots[seat].decide(game.view(seat), legal)
-            game.apply(decision.action)
-            self.bot_seconds.append(time.perf_counter() - start)
-            self.bot_cpu_seconds.append(time.thread_time() - cpu)
-            self.steps.append(Step(decision.action, game.hand_index, True, str(decision.reason)))
+        for move in run(self.game, self.bots, next_hands=False, timed=True):
+            self.bot_seconds.append(move.turn_seconds)
+            self.bot_cpu_seconds.append(move.turn_cpu_seconds)
+            self.steps.append(Step(move.decision.action, move.hand, True, str(move.decision.reason)))
 
     def undo(self) -> None:
-        """Take back the human's last discard (training mode): the game is rebuilt from the seed and the earlier steps."""
+        """Take back the human's last discard (training mode): the game returns to the snapshot taken before it."""
         i = self._last_human_discard()
         if not self.settings.training or i is None:
             raise IllegalActionError("undo: only in training mode, after a discard of yours")
-        self.game = self.game.rewound(len(self.steps) - i)
+        while self._undo and self._undo[-1][0] > i:
+            self._undo.pop()
+        index, snapshot = self._undo.pop()
+        assert index == i, "a snapshot is taken before every discard of the human's"
+        self.game.restore(snapshot)
         del self.steps[i:]
 
     def _last_human_discard(self) -> int | None:
@@ -198,13 +195,22 @@ class PlaySession:
                 return i
         return None
 
+    def _take(self, step: Step) -> None:
+        """Apply a step (a human's, or any when re-playing), keeping a snapshot before a human discard."""
+        action = step.action
+        if action is None:
+            self.game.next_hand()
+        else:
+            undoable = self.settings.training and not step.bot and action.kind in UNDOABLE
+            snapshot = self.game.snapshot() if undoable else None
+            self.game.apply(action)
+            if snapshot is not None:
+                self._undo.append((len(self.steps), snapshot))
+        self.steps.append(step)
+
     def _replay(self, steps: list[Step]) -> None:
         for step in steps:
-            if step.action is None:
-                self.game.next_hand()
-            else:
-                self.game.apply(step.action)
-            self.steps.append(step)
+            self._take(step)
 
     # ---- records -----------------------------------------------------------
 

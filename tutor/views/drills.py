@@ -1,7 +1,7 @@
 """Drills: sessions of N generated questions with instant feedback, a summary, and a shareable link.
 
-The session lives in ``st.session_state["drill_session"]``; the Progress page
-starts review and replay sessions by putting one there and switching here.
+The session lives in ``st.session_state["drill_session"]``; the Learn and Progress
+pages start sessions there (:func:`tutor.handoff.start_session`) and switch here.
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ from dataclasses import asdict
 
 import streamlit as st
 
+import drills
+from drills import DrillError
+from drills.explain import concept_name
 from tutor import state
 from tutor.drill_session import (
     MAX_QUESTIONS,
@@ -28,36 +31,17 @@ from tutor.drill_session import (
     suggest_difficulty,
     unique_question,
 )
+from tutor.handoff import DRILL_SESSION, start_session
 from tutor.quiz import ask, collect_response, show_feedback
 from tutor.recording import record_answer
 from tutor.store import StoreError
 from tutor.widgets import metric_row
 
-SESSION = "drill_session"
+SESSION = DRILL_SESSION
 REVIEW_TRIES = 40
 
 
-def _drills():
-    try:
-        import drills
-    except ImportError:
-        return None
-    return drills
-
-
 # ---- session handling (callbacks) ------------------------------------------------
-
-def start_session(settings: Settings, ruleset: str, mode: str = "drill",
-                  concepts: list[tuple[str, str]] | None = None, questions: list[str] | None = None) -> Session:
-    """Put a new session in session state (used by this page and by Progress)."""
-    # a fresh number per session, so no widget or tile selection carries over from an earlier one
-    nonce = st.session_state.get("_dr_nonce", -1) + 1
-    st.session_state["_dr_nonce"] = nonce
-    sess = Session(settings=settings, ruleset=ruleset, mode=mode, nonce=nonce, concepts=list(concepts or []),
-                   questions=list(questions or []))
-    st.session_state[SESSION] = sess
-    return sess
-
 
 def _settings_from_widgets() -> Settings:
     return Settings(
@@ -102,7 +86,7 @@ def _apply_url() -> None:
     start_session(settings, state.active_rules().name)
 
 
-def _question_for(sess: Session, drills, index: int):
+def _question_for(sess: Session, index: int):
     """Generate (once) and return question ``index`` of the session."""
     Question = drills.Question
     if index < len(sess.questions):
@@ -128,7 +112,6 @@ def _question_for(sess: Session, drills, index: int):
 
 
 def _on_check(ctx: str) -> None:
-    drills = _drills()
     sess: Session = st.session_state[SESSION]
     q = drills.Question.from_json(sess.questions[sess.index])
     try:
@@ -194,7 +177,7 @@ def _on_close() -> None:
 
 # ---- drawing -------------------------------------------------------------------
 
-def _settings_form(drills) -> None:
+def _settings_form() -> None:
     types = list(drills.DRILL_TYPES)
     if st.session_state.get("dr_type") not in types:
         st.session_state["dr_type"] = "payment" if "payment" in types else types[0]
@@ -225,9 +208,7 @@ def _share_link(sess: Session) -> None:
                    "before opening the link.")
 
 
-def _summary(sess: Session, drills) -> None:
-    from drills.explain import concept_name
-
+def _summary(sess: Session) -> None:
     s = sess.summary()
     st.subheader("Session summary")
     metric_row([("Questions", s["questions"]), ("Right", f"{s['correct']} / {s['questions']}"),
@@ -261,14 +242,10 @@ def _guest_hint() -> None:
 
 def render() -> None:
     st.title("Drills")
-    drills = _drills()
-    if drills is None:
-        st.info("Coming soon: the drill generators are not installed yet.")
-        return
     _apply_url()
     sess = st.session_state.get(SESSION)
     with st.expander("Session settings", expanded=not isinstance(sess, Session)):
-        _settings_form(drills)
+        _settings_form()
     if not isinstance(sess, Session):
         st.write("Pick a drill and press **Start session**. Answer by clicking tiles, choosing, or typing numbers; "
                  "every answer gets its step-by-step explanation.")
@@ -278,14 +255,14 @@ def render() -> None:
     st.caption(f"{label} · ruleset {state.ruleset_label(sess.ruleset) if sess.ruleset else ''}")
     _guest_hint()
     if sess.finished:
-        _summary(sess, drills)
+        _summary(sess)
         return
     index = sess.index
     st.progress(index / max(sess.total, 1), text=f"Question {index + 1} of {sess.total}")
     try:
-        q = _question_for(sess, drills, index)
-    except Exception as exc:  # a generator failing must not show a traceback to the learner
-        st.error(f"This question could not be made ({type(exc).__name__}: {exc}).")
+        q = _question_for(sess, index)
+    except DrillError as exc:  # a stored question or a link that no longer reads (a generator bug is not hidden)
+        st.error(f"This question could not be made ({exc}).")
         st.button("Skip it", key="dr_skip", on_click=_on_skip)
         return
     if sess.started is None:

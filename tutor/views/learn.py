@@ -13,10 +13,10 @@ from sanma_core.rules import Ruleset, ruleset_from_dict
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 from tutor import state
 from tutor.drill_session import Settings
+from tutor.handoff import start_session
 from tutor.recording import record_answer
 from tutor.store import StoreError
 from tutor.tiles_svg import tiles_html
-from tutor.views.drills import start_session
 from tutor.widgets import show_data_diagram, tile_buttons
 
 LESSON_KEY = "learn_lesson"

@@ -11,21 +11,13 @@ import streamlit as st
 
 from tutor import state, stats
 from tutor.drill_session import Settings
+from tutor.handoff import start_session
 from tutor.scheduler import retrievability
 from tutor.store import now_utc
-from tutor.views.drills import start_session
 from tutor.widgets import metric_row
 
 MISTAKES_SHOWN = 12
 GO_KEY = "_progress_go"
-
-
-def _drills():
-    try:
-        import drills
-    except ImportError:
-        return None
-    return drills if hasattr(drills, "generate") else None
 
 
 def _start_review(concepts: list[tuple[str, str]]) -> None:
@@ -123,7 +115,6 @@ def render() -> None:
     metric_row([("Answers", len(answers)), ("Right", f"{right / len(answers):.0%}" if answers else "—"),
                 ("Streak (days)", stats.streak(answers)), ("Due now", len(due))], key="progress_metrics")
 
-    drills = _drills()
     st.subheader("Due now")
     if not due:
         st.write(nothing_due_text(cards, now))
@@ -131,7 +122,7 @@ def render() -> None:
         st.dataframe([{"concept": d.concept, "drill": d.topic, "due": d.due.strftime("%Y-%m-%d %H:%M")} for d in due],
                      hide_index=True)
         st.button(f"Start review ({len(due)})", key="start_review", type="primary", on_click=_start_review,
-                  args=([(d.topic, d.concept) for d in due],), disabled=drills is None)
+                  args=([(d.topic, d.concept) for d in due],))
 
     st.subheader("Per topic")
     per = stats.accuracy_by_topic(answers)
@@ -157,4 +148,4 @@ def render() -> None:
             cols[0].markdown(f"**{a.topic}** · {a.concept} · {a.ts:%Y-%m-%d}" + (" · ✓ answered right since" if later
                              else "") + f"  \n{prompt}")
             cols[1].button("Replay", key=f"replay_{a.id}", on_click=_replay, args=(a.question,),
-                           disabled=drills is None or not a.question.get("id"))
+                           disabled=not a.question.get("id"))

@@ -23,6 +23,7 @@ from sanma_core.review.decisions import HandReview as DecisionHand
 from sanma_core.review.record import HandReview
 from sanma_core.tiles import sort_tiles
 from tutor import state
+from tutor.handoff import REVIEW_INCOMING
 from tutor.play import render as play
 from tutor.review_data import (
     FORMAT_NAMES,
@@ -38,12 +39,11 @@ from tutor.review_data import (
 )
 from tutor.tiles_svg import TableView, table_html, tile_data_uri
 
-PAGE = "tutor/pages/review.py"
 TEXT = "review_text"  # the record being reviewed
 SOURCE = "review_source"  # where it came from (shown as a caption)
 ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
-INCOMING = "review_incoming"  # {"text", "ruleset", "seat"} put there by the Play page
+INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
 KEEP = 4  # reviews kept per session
 
@@ -55,12 +55,6 @@ div[class*="st-key-review_dec"] [data-testid="stTable"] table{min-width:40rem}
 
 
 # ---- loading ----------------------------------------------------------------------
-
-def open_game(text: str, ruleset: str, seat: int) -> None:
-    """Open a game (mjai text) on the Review page, for ``seat``: the Play page's "Review this game"."""
-    st.session_state[INCOMING] = {"text": text, "ruleset": ruleset, "seat": seat}
-    st.switch_page(PAGE)
-
 
 def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> None:
     """Make ``text`` the record on the page, from its first position (callbacks and the page top only)."""
@@ -221,10 +215,6 @@ def _agreement(h: HandReview, names: Sequence[str]) -> None:
 
 
 def _moments(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
-    if not loaded.moments:
-        st.caption("Moments are not available yet: the engine's moment finder (sanma_core.review.moments) "
-                   "is not installed.")
-        return
     if not h.moments:
         st.caption(f"No moment of {names[seat]}'s stands out in this hand.")
         return

@@ -76,6 +76,7 @@
       if (selected !== null && selected >= n) selected = n ? n - 1 : null;
     }
     draw();
+    root.setAttribute("data-state", (state && state.id) || "");
   });
 
   // ---- small helpers ---------------------------------------------------------------------

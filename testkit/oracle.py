@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import Ruleset
-from ..tiles import NORTH, RED_5P, RED_5S, kind
-from .errors import ScoringError
-from .hand import ScoreResult, WinInput, score_hand
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import ScoreResult, ScoringError, WinInput, score_hand
+from sanma_core.tiles import NORTH, RED_5P, RED_5S, kind
 
 #: mahjong's yaku names -> our ids (dora-like entries map to None).
 MAHJONG_NAMES: dict[str, str | None] = {
@@ -124,7 +123,7 @@ def mahjong_view(win: WinInput, rules: Ruleset) -> dict[str, Any]:
 
 def our_view(win: WinInput, rules: Ruleset) -> dict[str, Any]:
     """Our answer reduced to the same fields (kita folded into dora, as ``mahjong`` reports it)."""
-    from .errors import IncompleteHandError, NoYakuError
+    from sanma_core.scoring import IncompleteHandError, NoYakuError
 
     try:
         r: ScoreResult = score_hand(win, rules)

@@ -19,9 +19,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
-from ..melds import Meld, make_meld
-from ..rules import Ruleset
-from ..tiles import (
+from sanma_core.melds import Meld, make_meld
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import ScoreResult, ScoringError, WinInput, score_hand
+from sanma_core.tiles import (
     CHUN,
     DRAGONS,
     FIVE_P,
@@ -36,8 +37,6 @@ from ..tiles import (
     TERMINALS_AND_HONOURS,
     WEST,
 )
-from .errors import ScoringError
-from .hand import ScoreResult, WinInput, score_hand
 
 SEQ_STARTS = tuple(k for base in (9, 18) for k in range(base, base + 7))
 SIMPLE_STARTS = tuple(k for base in (9, 18) for k in range(base + 1, base + 5))

@@ -1,0 +1,160 @@
+"""Click-to-settled times of the app in a real headless Chromium (Debian's ``chromium``).
+
+Starts ``streamlit run app.py`` on a free port with its own progress database,
+then, with Playwright driving Chromium:
+
+- plays 30 discards in Play (bots at normal; a call offer is passed, a hand end goes on),
+- answers 15 drill questions (a tile, then Check),
+- loads the home page and the Play page 5 times each.
+
+A time runs from the click (or the navigation) to the settled page: no
+running indicator, no stale element, and no change to the page for 0.3 s;
+the figure is the moment of the last change. Prints one line per part and, as
+its last line::
+
+    browser: play discard median N ms p90 N ms; drill check median N ms; page load median N ms
+
+Run: ``.venv/bin/python benchmarks/bench_browser.py [--discards 30] [--questions 15]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser_support import chromium, streamlit_server  # noqa: E402
+
+QUIET_MS = 300
+TIMEOUT_S = 60
+
+#: Installed once per document: remembers when the page (or a same-origin frame in it) last changed.
+_WATCH_JS = """() => {
+  if (window.__benchWatch) return;
+  window.__benchWatch = true;
+  window.__lastChange = performance.now();
+  const mark = () => { window.__lastChange = performance.now(); };
+  const watch = doc => new MutationObserver(mark).observe(doc, {subtree: true, childList: true, attributes: true,
+                                                               characterData: true});
+  watch(document);
+  const frames = new WeakSet();
+  setInterval(() => {
+    for (const f of document.querySelectorAll('iframe')) {
+      try {
+        const d = f.contentDocument;
+        if (d && !frames.has(d)) { frames.add(d); watch(d); mark(); }
+      } catch (e) {}
+    }
+  }, 50);
+}"""
+
+_SETTLED_JS = """(quiet) => {
+  const running = document.querySelector('[data-testid="stStatusWidget"] [data-testid="stStatusWidgetRunningIcon"],'
+    + '[data-testid="stStatusWidgetRunningManIcon"], [data-testid="stSpinner"]');
+  const stale = document.querySelector('[data-stale="true"]');
+  const idle = performance.now() - window.__lastChange;
+  return !running && !stale && idle >= quiet ? window.__lastChange : null;
+}"""
+
+
+def settle(page, start: float) -> float:
+    """Milliseconds from ``start`` (page clock) to the page's last change before it settled."""
+    page.evaluate(_WATCH_JS)
+    deadline = time.monotonic() + TIMEOUT_S
+    while time.monotonic() < deadline:
+        last = page.evaluate(_SETTLED_JS, QUIET_MS)
+        if last is not None:
+            return max(0.0, last - start)
+        page.wait_for_timeout(25)
+    raise TimeoutError("the page did not settle within 60 s")
+
+
+def timed_click(page, locator) -> float:
+    page.evaluate(_WATCH_JS)
+    start = page.evaluate("performance.now()")
+    locator.click()
+    page.evaluate("window.__lastChange = performance.now()")
+    return settle(page, start)
+
+
+def timed_load(page, url: str) -> float:
+    """Milliseconds from the start of the navigation (the page clock's zero) to the settled page."""
+    page.goto(url, timeout=TIMEOUT_S * 1000)
+    page.wait_for_selector('[data-testid="stMainBlockContainer"] h1', timeout=TIMEOUT_S * 1000)
+    return settle(page, 0.0)
+
+
+def _visible(page, selector: str):
+    loc = page.locator(selector)
+    return loc.first if loc.count() and loc.first.is_visible() else None
+
+
+def play_discards(page, base: str, count: int) -> list[float]:
+    """Discard ``count`` times in Play; returns the click-to-settled time of each discard."""
+    from play_driver import PlayDriver
+
+    driver = PlayDriver(page, base)
+    driver.start(seed=20261201)
+    times: list[float] = []
+    while len(times) < count:
+        step = driver.next_step()
+        if step is None:
+            continue
+        kind, locator = step
+        elapsed = timed_click(page, locator)
+        if kind == "discard":
+            times.append(elapsed)
+    return times
+
+
+def drill_checks(page, base: str, count: int) -> list[float]:
+    page.goto(f"{base}/drills?type=dora_indicator&seed=7&n={count}&ruleset=tenhou", timeout=TIMEOUT_S * 1000)
+    settle(page, 0.0)
+    times = []
+    for _ in range(count):
+        tile = page.locator('[class*="st-key-tb_"][data-stale="false"] button').first
+        timed_click(page, tile)
+        times.append(timed_click(page, page.locator('.st-key-dr_check button').first))
+        nxt = _visible(page, '.st-key-dr_next button')
+        if nxt is not None:
+            timed_click(page, nxt)
+    return times
+
+
+def _p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--discards", type=int, default=30)
+    parser.add_argument("--questions", type=int, default=15)
+    parser.add_argument("--loads", type=int, default=5)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as base, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(TIMEOUT_S * 1000)
+        loads = []
+        for _ in range(args.loads):
+            for path in ("", "play"):
+                loads.append(timed_load(page, f"{base}/{path}"))
+        print(f"page load: median {statistics.median(loads):.0f} ms, max {max(loads):.0f} ms over {len(loads)} loads")
+        discards = play_discards(page, base, args.discards)
+        print(f"play discard: median {statistics.median(discards):.0f} ms, p90 {_p90(discards):.0f} ms, "
+              f"max {max(discards):.0f} ms over {len(discards)} discards")
+        checks = drill_checks(page, base, args.questions)
+        print(f"drill check: median {statistics.median(checks):.0f} ms, max {max(checks):.0f} ms over {len(checks)} answers")
+        print(f"browser: play discard median {statistics.median(discards):.0f} ms p90 {_p90(discards):.0f} ms; "
+              f"drill check median {statistics.median(checks):.0f} ms; page load median {statistics.median(loads):.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

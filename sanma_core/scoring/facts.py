@@ -1,0 +1,306 @@
+"""The facts a yaku test reads, computed once per hand, per decomposition and per reading.
+
+A hand is read in three steps, and each step fills the facts it decides:
+
+- the **hand** (:class:`HandSummary`, whether it is closed, whether it has melds) is the same
+  for every reading;
+- a **decomposition** (the pair and sets, or one of the special forms) fixes the sets: the
+  triplet and sequence kinds, kans, dragon and wind sets, identical sequences, whether every
+  set and the pair hold a terminal or honour, and the fu of the sets;
+- a **reading** (which group the winning tile completes) fixes the wait and how many
+  triplets count as concealed.
+
+:class:`Facts` holds them; :class:`~sanma_core.scoring.reading.Reading` is a
+:class:`Facts` with the groups for an explanation. The scorer fills one :class:`Facts`
+step by step and asks the catalogue's tests of each step only once per step.
+
+>>> from sanma_core.tiles import parse_tiles, to_counts
+>>> counts = tuple(to_counts(parse_tiles("223344p567p234s99s")))
+>>> f = Facts(HandSummary(counts, 11), NO_MELDS)
+>>> f.set_regular(26, ((0, 10), (0, 10), (0, 13), (0, 19)), 11)
+[(0, 0)]
+>>> f.seqs, f.trips, f.peikou, f.outside
+([10, 10, 13, 19], [], 1, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..tiles import HATSU, TERMINALS, TERMINALS_AND_HONOURS
+from .fu import SET_FU
+
+if TYPE_CHECKING:
+    from ..melds import Meld
+
+YAOCHUU = tuple(k in TERMINALS_AND_HONOURS for k in range(34))
+#: A sequence starting at this kind holds a terminal (1-2-3 or 7-8-9 of dots or bamboo).
+SEQ_OUTSIDE = tuple(k < 27 and (k in TERMINALS or k + 2 in TERMINALS) for k in range(34))
+#: Fu of a triplet by kind: ``TRIPLET_FU[concealed][kind]``; a kan has four times as many.
+TRIPLET_FU = tuple(tuple(SET_FU[("triplet", YAOCHUU[k], concealed)] for k in range(34)) for concealed in (False, True))
+KAN_FU = tuple(tuple(SET_FU[("kan", YAOCHUU[k], concealed)] for k in range(34)) for concealed in (False, True))
+_CONCEALED_TRIPLET_FU = TRIPLET_FU[True]
+GREEN_KINDS = frozenset({19, 20, 21, 23, 25, HATSU})
+#: The wait of each special form.
+SPECIAL_WAIT = {"chiitoitsu": "tanki", "kokushi": "kokushi"}
+
+#: The yes/no facts a yaku can name in ``needs``, as a bit each (see :class:`~.yaku.Yaku`).
+NEEDS = {name: 1 << i for i, name in enumerate((
+    # the hand (HandSummary.bits)
+    "honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours", "all_green", "all_terminals",
+    # the situation (situation_bits)
+    "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
+    # the decomposition (Facts.bits): its form; triplets or kans, three of them or more, of honours;
+    # sequences, three of them or more, two identical ones; every set and the pair hold a terminal or honour
+    "regular", "chiitoitsu", "kokushi", "trips", "three_trips", "honour_trips", "seqs", "three_seqs", "peikou",
+    "outside",
+))}
+_HONOURS, _YAOCHUU, _SIMPLES, _ALL_YAOCHUU, _ONE_SUIT, _ALL_HONOURS, _ALL_GREEN, _ALL_TERMINALS = (
+    NEEDS[name] for name in ("honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours", "all_green",
+                             "all_terminals"))
+_TSUMO, _RIICHI, _DOUBLE_RIICHI, _IPPATSU, _RINSHAN, _CHANKAN, _HAITEI, _HOUTEI, _TENHOU, _CHIIHOU = (
+    NEEDS[name] for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+                             "tenhou", "chiihou"))
+FORM_BITS = {form: NEEDS[form] for form in ("regular", "chiitoitsu", "kokushi")}
+_REGULAR = FORM_BITS["regular"]
+_TRIPS, _THREE_TRIPS, _HONOUR_TRIPS, _SEQS, _THREE_SEQS, _PEIKOU, _OUTSIDE = (
+    NEEDS[name] for name in ("trips", "three_trips", "honour_trips", "seqs", "three_seqs", "peikou", "outside"))
+#: The bits decided by the hand and by the situation.
+HAND_BITS = sum(NEEDS[name] for name in ("honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours",
+                                          "all_green", "all_terminals"))
+SITUATION_BITS = sum(NEEDS[name] for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
+                                               "haitei", "houtei", "tenhou", "chiihou"))
+
+
+def situation_bits(s: object) -> int:
+    """The situation flags of a win (a :class:`~.hand.WinInput`) as :data:`NEEDS` bits.
+
+    ``riichi`` is a riichi that is not a double riichi.
+    """
+    return ((_TSUMO if s.tsumo else 0) | (_DOUBLE_RIICHI if s.double_riichi else _RIICHI if s.riichi else 0)
+            | (_IPPATSU if s.ippatsu else 0) | (_RINSHAN if s.rinshan else 0) | (_CHANKAN if s.chankan else 0)
+            | (_HAITEI if s.haitei else 0) | (_HOUTEI if s.houtei else 0) | (_TENHOU if s.tenhou else 0)
+            | (_CHIIHOU if s.chiihou else 0))
+
+
+class HandSummary:
+    """Facts about the whole hand (concealed tiles and melds) shared by every reading."""
+
+    __slots__ = ("counts", "suits", "has_honours", "all_simples", "all_yaochuu", "all_terminals", "all_honours",
+                 "all_green", "win_kind", "win_count", "bits")
+
+    def __init__(self, counts: tuple[int, ...], win_kind: int) -> None:
+        self.counts = c = counts
+        honours = sum(c[27:34])
+        man = c[0] + c[8]  # 2m–8m never occur in sanma
+        pin = sum(c[9:18])
+        sou = sum(c[18:27])
+        total = man + pin + sou + honours
+        yaochuu = man + c[9] + c[17] + c[18] + c[26] + honours
+        self.suits = suits = _SUIT_SETS[(man > 0) | (pin > 0) << 1 | (sou > 0) << 2]
+        self.has_honours = honours > 0
+        self.all_simples = not yaochuu
+        self.all_yaochuu = all_yaochuu = yaochuu == total
+        self.all_terminals = all_terminals = yaochuu - honours == total
+        self.all_honours = all_honours = honours == total
+        self.all_green = all_green = c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU] == total  # GREEN_KINDS
+        self.win_kind = win_kind
+        self.win_count = c[win_kind]
+        bits = (_HONOURS if honours else 0) | (_YAOCHUU if yaochuu else _SIMPLES)
+        if all_yaochuu:
+            bits |= _ALL_YAOCHUU
+            if all_honours:
+                bits |= _ALL_HONOURS
+            if all_terminals:
+                bits |= _ALL_TERMINALS
+        if len(suits) == 1:
+            bits |= _ONE_SUIT
+        if all_green:
+            bits |= _ALL_GREEN
+        self.bits = bits
+
+
+# the suits present (0 characters, 1 dots, 2 bamboo) by a bit set of them
+_SUIT_SETS = tuple(frozenset(i for i in range(3) if bits >> i & 1) for bits in range(8))
+
+
+class MeldFacts:
+    """What the called and concealed-kan sets add to every decomposition of a hand."""
+
+    __slots__ = ("closed", "melded", "trips", "kans", "ankans", "fu", "outside", "dragon_sets", "wind_sets")
+
+    def __init__(self, melds: Sequence[Meld]) -> None:
+        closed = True
+        trips = []
+        kans = ankans = fu = dragons = winds = 0
+        outside = True
+        for m in melds:
+            k = m.tile_kind
+            trips.append(k)
+            if m.kind == "pon":
+                closed = False
+                fu += TRIPLET_FU[False][k]
+            elif m.kind == "ankan":
+                kans += 1
+                ankans += 1
+                fu += KAN_FU[True][k]
+            else:
+                closed = False
+                kans += 1
+                fu += KAN_FU[False][k]
+            if k >= 31:
+                dragons += 1
+            elif k >= 27:
+                winds += 1
+            elif not YAOCHUU[k]:
+                outside = False
+        self.closed = closed
+        self.melded = bool(melds)
+        self.trips = trips  # every meld is a triplet or a kan
+        self.kans = kans
+        self.ankans = ankans
+        self.fu = fu
+        self.outside = outside
+        self.dragon_sets = dragons
+        self.wind_sets = winds
+
+
+NO_MELDS = MeldFacts(())
+
+
+class Facts:
+    """What the yaku tests read about one reading, filled hand, decomposition and reading in turn.
+
+    Hand: ``summary``, ``closed``, ``melded`` (any meld, concealed kans included), ``melds``.
+    Decomposition: ``form`` (``regular``, ``chiitoitsu`` or ``kokushi``), ``pair`` (-1 unless
+    regular), ``seqs`` and ``trips`` (first kinds, melds included; kans are in ``trips``),
+    ``kans``, ``dragon_sets``, ``wind_sets``, ``peikou`` (pairs of identical sequences),
+    ``outside`` (every set and the pair hold a terminal or honour), ``set_fu`` (the sets' fu,
+    concealed triplets counted as concealed) and ``concealed_trips``.
+    ``bits`` holds the hand's and the decomposition's :data:`NEEDS` bits.
+    Reading: ``wait``, ``ron_triplet`` (the winning tile completed a triplet by ron: it counts
+    as open for fu and ankou) and ``ankou`` (concealed triplets).
+    """
+
+    __slots__ = ("summary", "closed", "melded", "melds", "form", "pair", "seqs", "trips", "kans", "dragon_sets",
+                 "wind_sets", "peikou", "outside", "set_fu", "concealed_trips", "bits", "wait", "ron_triplet", "ankou")
+
+    def __init__(self, summary: HandSummary, melds: MeldFacts) -> None:
+        self.summary = summary
+        self.closed = melds.closed
+        self.melds = melds
+        self.melded = melds.melded
+        self.bits = summary.bits
+
+    def set_regular(self, pair: int, sets: Sequence[tuple[int, int]], win_kind: int) -> list[tuple[int, int]]:
+        """The facts of a regular decomposition, and its readings.
+
+        ``sets`` are the concealed ``(TRIPLET or SEQ, first kind)``, sorted. The readings are the
+        groups the winning tile can complete: ``(index in sets, or -1 for the pair; SEQ or
+        TRIPLET, or -1)``; identical sets (next to each other) give one reading.
+        """
+        melds = self.melds
+        seqs = []
+        trips = melds.trips.copy()
+        set_fu = melds.fu
+        outside = melds.outside and YAOCHUU[pair]
+        dragons = melds.dragon_sets
+        winds = melds.wind_sets
+        peikou = 0
+        last_seq = -1  # a sequence not yet paired with an identical one
+        candidates = [(-1, -1)] if pair == win_kind else []
+        previous = None
+        for i, tk in enumerate(sets):
+            t, k = tk
+            if t:
+                trips.append(k)
+                set_fu += _CONCEALED_TRIPLET_FU[k]
+                if k >= 27:
+                    if k >= 31:
+                        dragons += 1
+                    else:
+                        winds += 1
+                elif outside and not YAOCHUU[k]:
+                    outside = False
+                if k == win_kind and tk != previous:
+                    previous = tk
+                    candidates.append((i, t))
+            else:
+                seqs.append(k)
+                if k == last_seq:
+                    peikou += 1
+                    last_seq = -1
+                else:
+                    last_seq = k
+                if outside and not SEQ_OUTSIDE[k]:
+                    outside = False
+                if k <= win_kind <= k + 2 and tk != previous:
+                    previous = tk
+                    candidates.append((i, t))
+        self.form = "regular"
+        self.pair = pair
+        self.seqs = seqs
+        self.trips = trips
+        self.kans = melds.kans
+        self.dragon_sets = dragons
+        self.wind_sets = winds
+        self.peikou = peikou
+        self.outside = outside
+        self.set_fu = set_fu
+        self.concealed_trips = len(trips) - len(melds.trips) + melds.ankans
+        bits = self.summary.bits | _REGULAR
+        if trips:
+            bits |= _TRIPS if len(trips) < 3 else _TRIPS | _THREE_TRIPS
+            if dragons or winds:
+                bits |= _HONOUR_TRIPS
+        if seqs:
+            bits |= _SEQS if len(seqs) < 3 else _SEQS | _THREE_SEQS
+            if peikou:
+                bits |= _PEIKOU
+        if outside:
+            bits |= _OUTSIDE
+        self.bits = bits
+        return candidates
+
+    def set_special(self, form: str) -> None:
+        """The facts of seven pairs or thirteen orphans: no sets, no pair of the regular kind."""
+        self.form = form
+        self.pair = -1
+        self.seqs = []
+        self.trips = []
+        self.kans = self.dragon_sets = self.wind_sets = self.peikou = self.set_fu = self.concealed_trips = 0
+        self.outside = False
+        self.bits = self.summary.bits | FORM_BITS[form]
+        self.wait = SPECIAL_WAIT[form]  # the only reading of a special form
+        self.ron_triplet = False
+        self.ankou = 0
+
+    def read(self, sets: Sequence[tuple[int, int]], index: int, win_kind: int, tsumo: bool) -> str:
+        """The facts of the regular reading whose winning tile completes ``sets[index]`` (-1: the pair); the wait."""
+        ankou = self.concealed_trips
+        ron_triplet = False
+        if index < 0:
+            wait = "tanki"
+        else:
+            t, k = sets[index]
+            if t:
+                wait = "shanpon"
+                if not tsumo:
+                    ron_triplet = True
+                    ankou -= 1
+            elif win_kind == k + 1:
+                wait = "kanchan"
+            elif (k % 9 == 0 and win_kind == k + 2) or (k % 9 == 6 and win_kind == k):
+                wait = "penchan"
+            else:
+                wait = "ryanmen"
+        self.wait = wait
+        self.ron_triplet = ron_triplet
+        self.ankou = ankou
+        return wait
+
+
+__all__ = ["FORM_BITS", "GREEN_KINDS", "HAND_BITS", "KAN_FU", "NEEDS", "NO_MELDS", "SEQ_OUTSIDE",
+           "SITUATION_BITS", "TRIPLET_FU", "YAOCHUU", "Facts", "HandSummary", "MeldFacts", "SPECIAL_WAIT",
+           "situation_bits"]
