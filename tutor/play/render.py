@@ -10,6 +10,7 @@ import html
 import re
 from collections.abc import Sequence
 
+import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
@@ -136,7 +137,8 @@ def hints(h: Hints, names: Sequence[str]) -> None:
             rows.append(row)
         st.markdown("**Discards** (the hard bot's choice first, then the best shape)" if h.advice is not None
                     else "**Discards** (best shape first)")
-        st.dataframe(rows, hide_index=True, key="play_hint_table")
+        with st.container(key="play_hint_table"):  # a static table: light to redraw after every move
+            st.table(pd.DataFrame(rows).set_index("discard"))
 
 
 # ---- review -----------------------------------------------------------------------
