@@ -250,6 +250,16 @@ def render() -> None:
         st.write("Pick a drill and press **Start session**. Answer by clicking tiles, choosing, or typing numbers; "
                  "every answer gets its step-by-step explanation.")
         return
+    _session_area()
+
+
+@st.fragment
+def _session_area() -> None:
+    """The question, its answer widgets and feedback: a tile click or Check reruns only this part."""
+    sess = st.session_state.get(SESSION)
+    if not isinstance(sess, Session):
+        st.rerun()  # the session was closed from here: the whole page shows the settings again
+        return
     label = {"drill": drills.DRILL_TYPES.get(sess.settings.drill_type, {}).get("title", ""),
              "review": "Review of due concepts", "replay": "Replay of a missed question"}[sess.mode]
     st.caption(f"{label} · ruleset {state.ruleset_label(sess.ruleset) if sess.ruleset else ''}")
