@@ -343,3 +343,46 @@ def test_bot_reasons_name_the_players_instead_of_seat_numbers(play):
     seat = int(re.search(r"seat ([0-2])", mentions[-1].reason).group(1))
     spoken = "your" if seat == session.human else names[seat]
     assert any(spoken in line for line in log)
+
+
+def _tsumogiri_choice(session):
+    """Pass an offer, else discard the drawn tile (else the last discard offered)."""
+    legal, view = session.legal(), session.view()
+    return (next((a for a in legal if a.kind == "pass"), None)
+            or next((a for a in legal if a.kind == "discard" and a.tile == view.drawn), None)
+            or [a for a in legal if a.kind == "discard"][-1])
+
+
+def _first_pon_offer(seed: int) -> tuple[int, int]:
+    """How many of the player's moves (tsumogiri, passing) come before the first pon offer with this seed,
+    and how many of them were passes."""
+    session = PlaySession(PlaySettings(seed=seed))
+    passes = 0
+    for moves in range(60):
+        kinds = {a.kind for a in session.legal()}
+        if session.phase is Phase.RESPONSE and "pon" in kinds and "ron" not in kinds:
+            return moves, passes
+        choice = _tsumogiri_choice(session)
+        passes += choice.kind == "pass"
+        session.play(choice)
+    raise AssertionError(f"no pon offer in the first 60 moves of seed {seed}")
+
+
+@pytest.mark.parametrize("mode", ["off", "all"])
+def test_auto_pass_answers_a_pon_offer_without_asking(play, mode):
+    at = play
+    seed = 1
+    offer_at, passes_before = _first_pon_offer(seed)
+    _start(at, seed)
+    at.selectbox(key="play_autopass").set_value(mode).run()
+    for _ in range(offer_at):
+        session = _session(at)
+        _click_action(at, _tsumogiri_choice(session))
+    session = _session(at)
+    offered = {a["kind"] for a in table_drawn(at)["actions"]}
+    if mode == "off":  # the offer is on the table, waiting for the player
+        assert session.phase is Phase.RESPONSE and "pon" in offered and "pass" in offered
+    else:  # passed for the player: the table already shows the next own turn, and the pass is in the record
+        assert "pon" not in offered
+        passes = sum(1 for s in session.steps if not s.bot and s.action is not None and s.action.kind == "pass")
+        assert passes == passes_before + 1
