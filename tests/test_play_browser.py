@@ -163,3 +163,37 @@ def test_one_hand_by_keys_keeps_the_game_on_refresh_and_shows_the_result(page, s
       return [...t.querySelectorAll('tbody tr')].map(r => { const c = r.children[i];
         return [c.innerText.trim(), c.scrollWidth <= c.clientWidth + 1]; }); }""")
     assert why == [[d.reason, True] for d in review.differences], why
+
+
+def test_auto_pass_skips_a_pon_offer(server):
+    """With 'Pass every pon and kan' chosen in Options, the pon offer the player meets with seed 1 never shows."""
+    from test_play_app import _first_pon_offer
+
+    offer_at, _passes = _first_pon_offer(1)
+    with chromium() as browser:
+        pg = browser.new_page(viewport={"width": 1280, "height": 800})
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{server}/play", wait_until="domcontentloaded")
+        seed = pg.locator(".st-key-play_seed input")
+        seed.fill("1")
+        seed.press("Enter")
+        pg.locator(".st-key-play_start button").click()
+        table = pg.frame_locator(TABLE).first
+        table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+        pg.get_by_role("button", name="Options").click()
+        pg.locator(".st-key-play_autopass").click()
+        pg.get_by_role("option", name="Pass every pon and kan").click()
+        pg.keyboard.press("Escape")
+        pg.wait_for_timeout(800)
+        frame = pg.locator(TABLE)
+        for _ in range(offer_at + 1):  # through the moment of the offer, and one move past it
+            assert not table.locator('[data-role=actions] [data-action^="pon"]').count()
+            before = table.locator("[data-state]").first.get_attribute("data-state")
+            frame.focus()
+            table.locator("body").press(_keys_for(_offered(table)))
+            deadline = time.monotonic() + 30
+            while table.locator("[data-state]").first.get_attribute("data-state") == before:
+                assert time.monotonic() < deadline, "the table did not move on"
+                pg.wait_for_timeout(30)
+        assert not table.locator('[data-role=actions] [data-action^="pon"]').count()
+        pg.close()
