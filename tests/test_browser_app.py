@@ -266,3 +266,25 @@ def test_on_a_laptop_the_sidebar_stays_open_after_choosing_a_page(server, browse
     page.wait_for_timeout(800)
     assert page.locator('[data-testid="stSidebar"]').bounding_box()["width"] > 200
     page.close()
+
+
+def test_enter_in_a_typed_answer_checks_it_and_tab_follows_the_screen(server, browser):
+    from drills import generate
+    from tutor.drill_session import question_seed
+
+    q = generate("noten", "tenhou", seed=question_seed(3, 0))
+    assert tuple(q.parts) == ("numbers",)
+    page = _page_at(server, browser, "drills?type=noten&seed=3&n=1&ruleset=tenhou", 1280, 800)
+    page.get_by_text(q.prompt[:30]).first.wait_for()
+    names = [name for name, _label in q.number_fields]
+    first = page.locator(f'[class*="st-key-num_"][class*="_{names[0]}"] input')
+    first.click()
+    for i, name in enumerate(names):  # typed in screen order, moving on with Tab
+        focused = page.evaluate("() => document.activeElement.closest('[class*=\"st-key-num_\"]').className")
+        assert f"_{name}" in focused, (name, focused)
+        page.keyboard.type(str(q.answer["numbers"][name]))
+        if i + 1 < len(names):
+            page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.get_by_text("Right!").wait_for()
+    page.close()

@@ -278,10 +278,15 @@ def _session_area() -> None:
     if sess.started is None:
         sess.started = time.monotonic()
     ctx = f"s{sess.nonce}q{index}"
-    ask(q, ctx, disabled=sess.answered is not None)
-    if sess.answered is None:
+    if sess.answered is None and tuple(q.parts) == ("numbers",):
+        with st.form(f"dr_form_{ctx}", border=False):  # typed answers: Enter in a field checks them
+            ask(q, ctx)
+            st.form_submit_button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
+    elif sess.answered is None:
+        ask(q, ctx)
         st.button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
     else:
+        ask(q, ctx, disabled=True)
         show_feedback(q, sess.answered["feedback"], sess.answered["response"])
         last = len(sess.results) >= sess.total
         st.button("See the summary" if last else "Next question", key="dr_next", on_click=_on_next, type="primary")
