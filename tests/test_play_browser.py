@@ -29,11 +29,18 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page(server):
-    with chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        pg.set_default_timeout(30_000)
-        yield pg
+def browser():
+    """One Chromium for the module (Playwright's sync API cannot nest)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def page(server, browser):
+    pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+    pg.set_default_timeout(30_000)
+    yield pg
+    pg.close()
 
 
 def _expected_result(seed: int):
@@ -107,24 +114,23 @@ def _play_hand_by_keyboard(pg, deadline: float, refresh_after: int | None = None
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
                          ids=["laptop", "phone"])
-def test_a_whole_hand_by_keyboard_only(server, viewport):
+def test_a_whole_hand_by_keyboard_only(server, browser, viewport):
     """Every move of a hand is a key on the focused table; the own hand is on the first screen at every turn."""
-    with chromium() as browser:
-        pg = browser.new_page(viewport=viewport)
-        pg.set_default_timeout(30_000)
-        pg.goto(f"{server}/play", wait_until="domcontentloaded")
-        seed = pg.locator(".st-key-play_seed input")
-        seed.fill(str(SEED))
-        seed.press("Enter")
-        pg.locator(".st-key-play_start button").press("Enter")
-        table = pg.frame_locator(TABLE).first
-        table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
-        assert "game=" in pg.url
-        pressed = _play_hand_by_keyboard(pg, time.monotonic() + 120)
-        assert pressed >= 2
-        header = pg.locator("h2").first.inner_text()
-        assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
-        pg.close()
+    pg = browser.new_page(viewport=viewport)
+    pg.set_default_timeout(30_000)
+    pg.goto(f"{server}/play", wait_until="domcontentloaded")
+    seed = pg.locator(".st-key-play_seed input")
+    seed.fill(str(SEED))
+    seed.press("Enter")
+    pg.locator(".st-key-play_start button").press("Enter")
+    table = pg.frame_locator(TABLE).first
+    table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+    assert "game=" in pg.url
+    pressed = _play_hand_by_keyboard(pg, time.monotonic() + 120)
+    assert pressed >= 2
+    header = pg.locator("h2").first.inner_text()
+    assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
+    pg.close()
 
 
 def test_one_hand_by_keys_keeps_the_game_on_refresh_and_shows_the_result(page, server):
@@ -165,35 +171,34 @@ def test_one_hand_by_keys_keeps_the_game_on_refresh_and_shows_the_result(page, s
     assert why == [[d.reason, True] for d in review.differences], why
 
 
-def test_auto_pass_skips_a_pon_offer(server):
+def test_auto_pass_skips_a_pon_offer(server, browser):
     """With 'Pass every pon and kan' chosen in Options, the pon offer the player meets with seed 1 never shows."""
     from test_play_app import _first_pon_offer
 
     offer_at, _passes = _first_pon_offer(1)
-    with chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1280, "height": 800})
-        pg.set_default_timeout(30_000)
-        pg.goto(f"{server}/play", wait_until="domcontentloaded")
-        seed = pg.locator(".st-key-play_seed input")
-        seed.fill("1")
-        seed.press("Enter")
-        pg.locator(".st-key-play_start button").click()
-        table = pg.frame_locator(TABLE).first
-        table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
-        pg.get_by_role("button", name="Options").click()
-        pg.locator(".st-key-play_autopass").click()
-        pg.get_by_role("option", name="Pass every pon and kan").click()
-        pg.keyboard.press("Escape")
-        pg.wait_for_timeout(800)
-        frame = pg.locator(TABLE)
-        for _ in range(offer_at + 1):  # through the moment of the offer, and one move past it
-            assert not table.locator('[data-role=actions] [data-action^="pon"]').count()
-            before = table.locator("[data-state]").first.get_attribute("data-state")
-            frame.focus()
-            table.locator("body").press(_keys_for(_offered(table)))
-            deadline = time.monotonic() + 30
-            while table.locator("[data-state]").first.get_attribute("data-state") == before:
-                assert time.monotonic() < deadline, "the table did not move on"
-                pg.wait_for_timeout(30)
+    pg = browser.new_page(viewport={"width": 1280, "height": 800})
+    pg.set_default_timeout(30_000)
+    pg.goto(f"{server}/play", wait_until="domcontentloaded")
+    seed = pg.locator(".st-key-play_seed input")
+    seed.fill("1")
+    seed.press("Enter")
+    pg.locator(".st-key-play_start button").click()
+    table = pg.frame_locator(TABLE).first
+    table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
+    pg.get_by_role("button", name="Options").click()
+    pg.locator(".st-key-play_autopass").click()
+    pg.get_by_role("option", name="Pass every pon and kan").click()
+    pg.keyboard.press("Escape")
+    pg.wait_for_timeout(800)
+    frame = pg.locator(TABLE)
+    for _ in range(offer_at + 1):  # through the moment of the offer, and one move past it
         assert not table.locator('[data-role=actions] [data-action^="pon"]').count()
-        pg.close()
+        before = table.locator("[data-state]").first.get_attribute("data-state")
+        frame.focus()
+        table.locator("body").press(_keys_for(_offered(table)))
+        deadline = time.monotonic() + 30
+        while table.locator("[data-state]").first.get_attribute("data-state") == before:
+            assert time.monotonic() < deadline, "the table did not move on"
+            pg.wait_for_timeout(30)
+    assert not table.locator('[data-role=actions] [data-action^="pon"]').count()
+    pg.close()
