@@ -5,7 +5,7 @@ under artifacts/ (git-ignored). Every wait is bounded.
 """
 
 import pytest
-from browser_support import ROOT, WAIT_MS, chromium, served_app
+from browser_support import ROOT, WAIT_MS, served_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser_app")]  # one server and one Chromium
 
@@ -16,12 +16,6 @@ ARTIFACTS = ROOT / "artifacts"
 def server(tmp_path_factory):
     with served_app(tmp_path_factory, "browser") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def _page_at(server, browser, path: str, width: int = 1280, height: int = 1000):

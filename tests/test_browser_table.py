@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import chromium, require_chromium, streamlit_server
+from browser_support import require_chromium, streamlit_server
 from table_demo_app import NAMES, position
 
 from tutor.table.state import table_state
@@ -25,12 +25,6 @@ def server(tmp_path_factory):
     require_chromium()
     with streamlit_server(tmp_path_factory.mktemp("table-browser"), script="tests/table_demo_app.py") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

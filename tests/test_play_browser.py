@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser_support import chromium, served_app
+from browser_support import served_app
 
 from sanma_core.game import Phase
 from tutor.play import PlaySession, PlaySettings
@@ -26,13 +26,6 @@ pytestmark = pytest.mark.browser
 def server(tmp_path_factory):
     with served_app(tmp_path_factory, "play-browser") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One Chromium for the module (Playwright's sync API cannot nest)."""
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture(scope="module")

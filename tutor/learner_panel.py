@@ -9,6 +9,7 @@ progress as a file; a club teacher imports such files on another machine.
 
 from __future__ import annotations
 
+import functools
 import json
 
 import streamlit as st
@@ -163,11 +164,10 @@ def render() -> None:
         st.text_input("New PIN (empty: remove the PIN)" if protected else "PIN (4–12 digits)", key="profile_pin",
                       type="password", max_chars=12)
         st.button("Save PIN", key="save_pin", on_click=_set_pin)
-        if db is not None:
-            text = state.store_call(export_text, db, profile.id)
-            if text is not None:
-                st.download_button("Download my progress", text, file_name=f"sanma-profile-{profile.id}.json",
-                                   mime="application/json", key="profile_export")
+        if db is not None:  # the file is built when the learner clicks, not on every run of every page
+            st.download_button("Download my progress", functools.partial(export_text, db, profile.id),
+                               file_name=f"sanma-profile-{profile.id}.json", mime="application/json",
+                               key="profile_export")
 
 
 def _escape(text: str) -> str:

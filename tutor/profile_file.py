@@ -67,9 +67,8 @@ class _Reader:
         value = self.item.get(key)
         if value is None and optional:
             return None
-        if isinstance(value, bool) and kind is not bool and (kind is int or (isinstance(kind, tuple) and bool not in kind)):
-            raise StoreError(f"profile file, {self.where}.{key}: expected {_kind_name(kind)}, got {value!r}")
-        if not isinstance(value, kind):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):  # true is no number
             raise StoreError(f"profile file, {self.where}.{key}: expected {_kind_name(kind)}, got {value!r}"[:300])
         return value
 

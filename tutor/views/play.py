@@ -15,6 +15,7 @@ import streamlit as st
 
 from sanma_core.bots import LEVEL_STYLES, LEVELS
 from sanma_core.game import Action, IllegalActionError, Phase
+from sanma_core.review.advice import advise
 from sanma_core.tiles import tile_name
 from tutor import state
 from tutor.handoff import open_game
@@ -158,8 +159,8 @@ def _auto_pass(session: PlaySession) -> None:
     mode = st.session_state.get(AUTOPASS) or "off"
     while session.phase is Phase.RESPONSE and session.waiting_for_human():
         view, legal = session.view(), session.legal()
-        advised = hints_for(view, session.game.events, advised=True).advice if mode == "smart" else None
-        choice = auto_pass(view, legal, mode, advised.action if advised is not None else None)
+        advised = advise(view, legal).action if mode == "smart" else None
+        choice = auto_pass(view, legal, mode, advised)
         if choice is None:
             return
         session.play(choice)
