@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from sanma_core.game import Phase
 from sanma_core.game.mjai import RecordError, dumps
 from sanma_core.game.records import MAX_RECORD_BYTES, read_record
 from sanma_core.review.record import replay_to
+from sanma_core.tiles import tile_name
 from tutor.play import PlaySession, PlaySettings
 from tutor.review_data import read_upload
 
@@ -63,13 +63,44 @@ def _html(at: AppTest) -> str:
     return " ".join(h.proto.body for h in at.get("html"))
 
 
-def _table_html(at: AppTest) -> str:
-    """The table's own HTML: the seats (header, pond, hand), without the style sheets."""
-    return " ".join(h.proto.body for h in at.get("html") if 'class="pm-seat"' in h.proto.body)
+def _component(at: AppTest):
+    (table,) = at.get("component_instance")
+    return table.proto
 
 
-def _backs(at: AppTest) -> int:
-    return _table_html(at).count('alt="back"')
+def _args(at: AppTest) -> dict:
+    """The table component's arguments, as the browser receives them (``state``, ``big``, ``readonly``…)."""
+    return json.loads(_component(at).json_args)
+
+
+def _drawn(at: AppTest) -> dict:
+    """The state the review table was last drawn with; checks it is read-only, seen from the reviewed seat."""
+    args = _args(at)
+    state = args["state"]
+    seat = at.session_state["review_player"]
+    assert args["readonly"] is True and state["actions"] == [] and state["offer"] is None
+    assert state["viewer"] == seat and (state["seats"][0]["seat"], state["seats"][0]["position"]) == (seat, "bottom")
+    return state
+
+
+def _hidden(state: dict) -> list[int]:
+    """The hand sizes of the other seats whose hands are not shown."""
+    return [s["hand_size"] for s in state["seats"] if s["position"] != "bottom" and s["revealed"] is None]
+
+
+def _pond_sizes(state: dict) -> list[int]:
+    """Each seat's number of discards, by absolute seat."""
+    return [sum(len(row) for row in s["pond"]) for s in sorted(state["seats"], key=lambda s: s["seat"])]
+
+
+def _names(tiles) -> list[str]:
+    return sorted(tile_name(t) for t in tiles)
+
+
+def _own(state: dict) -> list[str]:
+    """The own hand's tiles as drawn at the bottom (the drawn tile included)."""
+    hand = state["hand"]
+    return sorted(t["tile"] for t in hand["tiles"] + ([hand["drawn"]] if hand["drawn"] else []))
 
 
 @pytest.mark.parametrize("fmt", ["tenhou6", "mjlog", "mjai"])
@@ -81,16 +112,19 @@ def test_each_format_loads_and_steps(page, records, fmt):
     assert len(hands) >= 4 and hands[0].startswith("East 1")
     count = int(at.slider(key="review_pos").max)
     assert _step_line(at).startswith(f"Step 0 of {count}")
-    before = _table_html(at)
-    assert _backs(at) == 26  # the two others' 13 tiles, face down; the reviewed player's hand open
+    before, frame = _drawn(at), _component(at).id
+    # the two others' 13 tiles hidden; the reviewed player's hand (the dealer's 14) at the bottom
+    assert _hidden(before) == [13, 13] and len(_own(before)) == 14
+    assert _pond_sizes(before) == [0, 0, 0] and before["result"] is None
     at.button(key="review_next").click().run()
     assert at.slider(key="review_pos").value == 1 and _step_line(at).startswith(f"Step 1 of {count}")
     at.button(key="review_next").click().run()
     assert _step_line(at).startswith("Step 2 ")
-    assert _table_html(at) != before
+    assert _drawn(at) != before and sum(_pond_sizes(_drawn(at))) > 0
+    assert _component(at).id == frame  # one component for the page: stepping redraws it, never rebuilds it
     at.button(key="review_prev").click().run()
     at.button(key="review_prev").click().run()
-    assert _step_line(at).startswith("Step 0 ") and _table_html(at) == before
+    assert _step_line(at).startswith("Step 0 ") and _drawn(at) == before
     assert at.button(key="review_prev").disabled  # the very start of the game
     # a hand chosen in the selector starts at its deal; the slider runs over its actions
     at.selectbox(key="review_hand").select_index(2).run()
@@ -99,9 +133,15 @@ def test_each_format_loads_and_steps(page, records, fmt):
     assert any(h.value.startswith("Win — " + label) or label in h.value for h in at.header)
     count = int(at.slider(key="review_pos").max)
     at.slider(key="review_pos").set_value(count - 1).run()
-    assert _backs(at) > 0
+    assert len(_hidden(_drawn(at))) == 2 and _drawn(at)["result"] is None
     at.button(key="review_next").click().run()
-    assert "the hand is over" in _step_line(at) and _backs(at) == 0  # every hand shown at the hand's end
+    assert "the hand is over" in _step_line(at)
+    end = _drawn(at)  # every hand shown at the hand's end, with the hand's result as Play shows it
+    assert all(s["revealed"] and s["revealed"]["tiles"] for s in end["seats"])
+    result = end["result"]
+    assert result is not None and any(h.value == f"{result['title']} — {result['label']}" for h in at.header)
+    won = any(t["win"] for s in end["seats"] for t in s["revealed"]["tiles"])
+    assert won == (result["title"] == "Win")  # the winning tile is marked
     at.button(key="review_next").click().run()  # past the end: the next hand's deal
     assert at.selectbox(key="review_hand").value == 3 and at.slider(key="review_pos").value == 0
     at.button(key="review_prev").click().run()  # and back to the end of the hand before
@@ -113,16 +153,23 @@ def test_table_follows_replay_to_and_show_all_hands(page, records):
     at = _paste(page, records["tenhou6"])
     at.slider(key="review_pos").set_value(10).run()
     game = replay_to(records["tenhou6"], "tenhou", 10)
-    html = _table_html(at)
-    for s in range(3):  # every pond holds the discards of the engine's game at that step
-        assert f"{game.scores[s]} points" in html
-    ponds = re.findall(r'<div class="pm-pond">(.*?)</div>', html)
-    assert sorted(p.count("<img") for p in ponds) == sorted(len(d) for d in game.discards)
-    hidden = _backs(at)
-    assert hidden > 0
+    state = _drawn(at)
+    # every seat's score and pond are the engine's game at that step, the reviewed hand at the bottom
+    by_seat = sorted(state["seats"], key=lambda s: s["seat"])
+    assert [s["score"] for s in by_seat] == list(game.scores)
+    assert _pond_sizes(state) == [len(d) for d in game.discards]
+    assert _own(state) == _names(game.hands[0])
+    assert _hidden(state) == [len(game.hands[s["seat"]]) for s in state["seats"][1:]]
+    assert not state["big"] and not _args(at)["big"]
     at.checkbox(key="review_show_all").check().run()
-    assert _backs(at) == 0
+    shown = _drawn(at)
+    assert _hidden(shown) == [] and shown["result"] is None
+    for s in shown["seats"][1:]:  # the others' hands open, as the engine holds them
+        assert sorted(t["tile"] for t in s["revealed"]["tiles"]) == _names(game.hands[s["seat"]])
+    assert _pond_sizes(shown) == _pond_sizes(state) and _own(shown) == _own(state)
     assert _step_line(at).startswith("Step 10 ")
+    at.toggle(key="big_tiles").set_value(True).run()  # the sidebar's projector setting reaches the table
+    assert _args(at)["big"] is True and _drawn(at)["big"] is True
 
 
 def test_review_is_computed_once_and_chart_has_a_point_per_hand(page, records, monkeypatch):
@@ -219,7 +266,8 @@ def test_a_script_in_a_player_name_is_shown_escaped(page, records):
     at = _paste(page, json.dumps(doc))
     assert not at.error
     html = _html(at)
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in _table_html(at)
+    # the table gets the name as data and sets it as text (tests/test_table_state.py checks the frontend)
+    assert _drawn(at)["seats"][0]["name"] == "<script>alert(1)</script>"
     assert "<script>alert" not in html.lower()  # the page's own scripts aside, the name never runs
     assert "alert(1)</script>" not in html.replace("&lt;/script&gt;", "")
     assert at.selectbox(key="review_player").options[0] == "<script>alert(1)</script> (seat 0)"

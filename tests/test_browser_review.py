@@ -1,7 +1,8 @@
 """The Review page in a real browser: headless Debian Chromium against ``streamlit run app.py``.
 
 Uploads a real Tenhou XML game, steps through its first hand with Next / Previous and checks the table
-follows the engine's game at each step. Every wait is bounded.
+component (read inside its frame) follows the engine's game at each step, offers nothing to choose and shows
+every hand on request. Every wait is bounded.
 """
 
 from __future__ import annotations
@@ -11,23 +12,32 @@ import time
 
 import pytest
 from browser_support import ROOT, WAIT_MS, chromium, served_app
+from play_driver import TABLE
 
 from sanma_core.review.record import replay_to
+from sanma_core.tiles import tile_name
 
 pytestmark = pytest.mark.browser
 
 RECORD = ROOT.parent / "shared" / "data" / "tenhou-phoenix-dev-xml" / "phoenix-dev-001.xml"
 
-_STATE_JS = """() => {
+_STEP_JS = """() => {
   const live = e => !e.closest('[data-stale="true"]');
-  const step = [...document.querySelectorAll('[data-testid="stMarkdownContainer"] p')]
+  return [...document.querySelectorAll('[data-testid="stMarkdownContainer"] p')]
     .filter(live).map(p => p.innerText).find(t => /^Step \\d+ of \\d+/.test(t)) || null;
-  const table = [...document.querySelectorAll('.st-key-review_table')].filter(live)[0];
-  if (!table) return {step, discards: -1, backs: -1, tiles: []};
-  const discards = table.querySelectorAll('.pm-pond img').length;
-  const backs = table.querySelectorAll('img[alt="back"]').length;
-  const tiles = [...table.querySelectorAll('img')].map(i => i.alt);
-  return {step, discards, backs, tiles};
+}"""
+
+# read inside the component's frame: the state id, each seat's pond and shown hand, the own hand, the controls
+_TABLE_JS = """root => {
+  const tiles = (el, sel) => [...el.querySelectorAll(sel)].map(t => t.getAttribute('data-tile'));
+  const seats = {};
+  for (const s of root.querySelectorAll('[data-seat]')) {
+    seats[s.getAttribute('data-seat')] = {pond: tiles(s, '[data-role=pond] .tile'),
+                                          shown: tiles(s, '.strip.revealed .tile')};
+  }
+  return {id: root.getAttribute('data-state') || null, seats, hand: tiles(root, '[data-role=hand] .tile'),
+          controls: root.querySelectorAll('[data-action], [data-role=actions], [role=button]').length,
+          sent: root.getAttribute('data-sent')};
 }"""
 
 
@@ -38,20 +48,32 @@ def server(tmp_path_factory):
 
 
 def _state(pg) -> dict:
-    return pg.evaluate(_STATE_JS)
+    """The step line and the table as drawn; ``discards`` counts every pond's tiles, ``hidden`` the other
+    seats whose hands are not shown."""
+    table = pg.frame_locator(TABLE).first.locator("#root")
+    drawn = table.evaluate(_TABLE_JS) if table.count() else {"id": None, "seats": {}}
+    seats = drawn["seats"]
+    return drawn | {"step": pg.evaluate(_STEP_JS), "discards": sum(len(s["pond"]) for s in seats.values()),
+                    "hidden": sum(1 for p, s in seats.items() if p != "bottom" and not s["shown"])}
 
 
-def _wait_for_step(pg, n: int, timeout_s: float = 30) -> dict:
-    """The page once it shows step ``n`` and its table has been drawn (two reads 0.3 s apart agree)."""
+def _wait_for_step(pg, n: int, not_id: str | None = None, timeout_s: float = 30) -> dict:
+    """The page once it shows step ``n`` and the table has drawn a state other than ``not_id`` (the step
+    before), two reads 0.3 s apart agreeing."""
     deadline = time.monotonic() + timeout_s
     last = None
     while time.monotonic() < deadline:
         now = _state(pg)
-        if now["step"] and now["step"].startswith(f"Step {n} of ") and now["discards"] >= 0 and now == last:
+        if (now["step"] and now["step"].startswith(f"Step {n} of ") and now["id"] and now["id"] != not_id
+                and len(now["seats"]) == 3 and now == last):
             return now
         last = now
         pg.wait_for_timeout(300)
     raise AssertionError(f"the page did not reach step {n} within {timeout_s:.0f} s: {last}")
+
+
+def _names(tiles) -> list[str]:
+    return sorted(tile_name(t) for t in tiles)
 
 
 def test_upload_a_record_and_step_through_a_hand(server):
@@ -64,22 +86,45 @@ def test_upload_a_record_and_step_through_a_hand(server):
         pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
         start = _wait_for_step(pg, 0, timeout_s=60)
         assert re.match(r"Step 0 of \d+ · the deal", start["step"]), start
-        assert start["discards"] == 0 and start["backs"] == 26  # nothing discarded; two hands face down
+        assert start["discards"] == 0 and start["hidden"] == 2  # nothing discarded; two hands not shown
+        assert sorted(start["hand"]) == _names(replay_to(text, "tenhou", 0).hands[0])  # the reviewed seat's
+        assert start["controls"] == 0  # read-only: no action button, no hand tile to choose
         seen = [start]
         for n in (1, 2, 3):
             pg.locator('.st-key-review_next button').click()
-            seen.append(_wait_for_step(pg, n))
+            seen.append(_wait_for_step(pg, n, not_id=seen[-1]["id"]))
         # the ponds follow the engine's game at each step, and the table changes
         for n, state in enumerate(seen):
             game = replay_to(text, "tenhou", n)
             assert state["discards"] == sum(len(d) for d in game.discards), (n, state)
-        assert seen[-1]["discards"] > 0 and seen[-1]["tiles"] != start["tiles"]
+            assert sorted(state["hand"]) == _names(game.hands[0]) and state["hidden"] == 2, (n, state)
+        assert seen[-1]["discards"] > 0 and seen[-1]["seats"] != start["seats"]
         pg.locator('.st-key-review_prev button').click()
-        assert _wait_for_step(pg, 2)["tiles"] == seen[2]["tiles"]
+        back = _wait_for_step(pg, 2, not_id=seen[3]["id"])
+        assert back["id"] == seen[2]["id"] and back["seats"] == seen[2]["seats"] and back["hand"] == seen[2]["hand"]
+        # the help lists the markers only (no keys to learn), and opens on the first click into the frame
+        frame = pg.frame_locator(TABLE).first
+        frame.locator(".help-btn").click()
+        help_ = frame.locator("[data-role=help]")
+        help_.wait_for(state="visible", timeout=5_000)
+        assert help_.locator("h2").inner_text() == "Markers" and help_.locator("table").count() == 1
+        pg.keyboard.press("Escape")
+        help_.wait_for(state="hidden", timeout=5_000)
+        # clicks and keys on a read-only table choose nothing: the same position stays on screen
+        frame.locator("[data-role=hand] .tile").last.click()
+        for key in ("t", "1", "Enter", "p"):
+            pg.keyboard.press(key)
+        pg.wait_for_timeout(1000)
+        assert _state(pg) == back and back["sent"] is None
         pg.locator('.st-key-review_show_all label').click()  # every hand open
         deadline = time.monotonic() + 30
-        while _state(pg)["backs"] != 0 and time.monotonic() < deadline:
+        while _state(pg)["hidden"] != 0 and time.monotonic() < deadline:
             pg.wait_for_timeout(200)
-        assert _state(pg)["backs"] == 0
+        shown = _state(pg)
+        game = replay_to(text, "tenhou", 2)
+        others = {"right": 1, "left": 2}  # seat 0 reviewed: the next seat on the right, the previous on the left
+        assert shown["hidden"] == 0 and shown["step"] == back["step"], shown
+        assert {p: sorted(shown["seats"][p]["shown"]) for p in others} == {
+            p: _names(game.hands[s]) for p, s in others.items()}
         assert pg.locator('[data-testid="stPlotlyChart"]').count() == 1
         assert not pg.locator('[data-testid="stException"]').count()

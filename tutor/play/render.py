@@ -1,4 +1,5 @@
-"""Drawing play mode with Streamlit: the table, the hints, the hand result and the game result.
+"""Drawing play mode with Streamlit around the table component: the hints, the decision review, the hand
+result and the game result.
 
 Only drawing happens here; state changes are callbacks of the Play page.
 Tile faces come from :mod:`tutor.tiles_svg`.
@@ -14,30 +15,16 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from sanma_core.game import SeatView
-from sanma_core.game.state import Discard
 from sanma_core.review.hints import Hints
-from sanma_core.review.summary import WIND_NAMES, GameSummary, HandSummary, WinSummary, hand_label
+from sanma_core.review.summary import GameSummary, HandSummary, WinSummary
 from sanma_core.tiles import kind_name, tile_name
-from tutor.tiles_svg import TableView, table_html, tile_data_uri, tiles_html
+from tutor.tiles_svg import TableView, table_html, tiles_html
 
 from .review import HandReview, action_text
 
-POND_CSS = """
-.pm-pond{display:grid;grid-template-columns:repeat(6,max-content);gap:2px;align-items:end;margin:.2rem 0 .4rem 0}
-.pm-pond img{width:clamp(22px,3.4vw,40px);height:auto}
-.pm-pond img.pm-side{width:clamp(29px,4.5vw,53px)}
-.pm-pond img.pm-called{opacity:.35}
-.pm-seat{font-family:sans-serif;font-size:.9rem;margin:0 0 .2rem 0}
-div[class*="st-key-play_hand_"]{container-type:inline-size;gap:2px}
-div[class*="st-key-play_hand_"] div[class*="st-key-tb_"] button{width:clamp(22px,calc((100cqw - 26px) / 14),56px)}
+PLAY_CSS = """
 div[class*="st-key-play_review_"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-play_review_"] [data-testid="stTable"] table{min-width:46rem}
-div[class*="st-key-play_centre"] .sm-strip{container-type:normal}
-div[class*="st-key-play_centre"] .sm-tile{width:clamp(30px,3.6vw,46px)}
-@media (max-width:640px){div[class*="st-key-play_scores"] [data-testid="stMetricValue"],
-div[class*="st-key-play_centre"] [data-testid="stMetricValue"]{font-size:1.5rem}}
-.pm-riichi{color:#fff;background:#d0312d;border-radius:4px;padding:0 .35rem;font-size:.75rem;margin-left:.3rem}
 """
 
 PAYER_NAMES = {"discarder": "the discarder", "dealer": "the dealer", "non_dealer": "a non-dealer"}
@@ -45,55 +32,7 @@ FU_REASONS = {"base": "base fu"}
 
 
 def css() -> None:
-    st.html(f"<style>{POND_CSS}</style>")
-
-
-def pond_html(discards: Sequence[Discard]) -> str:
-    """A discard pond, six to a row: the riichi tile turned sideways, tiles called by others greyed."""
-    parts = []
-    for d in discards:
-        cls = " ".join(c for c in ("pm-side" if d.riichi else "", "pm-called" if d.called else "") if c)
-        note = (" (riichi)" if d.riichi else "") + (" (called)" if d.called else "")
-        parts.append(f'<img class="{cls}" src="{tile_data_uri(d.tile, sideways=d.riichi)}" '
-                     f'alt="{tile_name(d.tile)}" title="{tile_name(d.tile)}{note}"/>')
-    return f'<div class="pm-pond">{"".join(parts)}</div>' if parts else '<div class="sm-empty">no discards yet</div>'
-
-
-def seat_header(view: SeatView, seat: int, names: Sequence[str]) -> str:
-    p = view.seats[seat]
-    dealer = " (dealer)" if seat == view.dealer else ""
-    badge = '<span class="pm-riichi">riichi</span>' if p.riichi else ""
-    return (f'<div class="pm-seat"><b>{names[seat]}</b> — {WIND_NAMES[p.wind]}{dealer} · {p.score} points'
-            f"{badge}</div>")
-
-
-def seat_area(view: SeatView, seat: int, names: Sequence[str]) -> None:
-    """One player's public tiles: discards, called melds, kita."""
-    p = view.seats[seat]
-    html = seat_header(view, seat, names) + pond_html(p.discards)
-    melds = tuple(cm.meld for cm in p.melds)
-    if melds or p.kita:
-        html += table_html(TableView(melds=melds, kita=p.kita), with_css=False)
-    st.html(html)
-
-
-def centre(view: SeatView) -> None:
-    """Round, honba, riichi sticks, tiles left and dora indicators (in a row that wraps, never a tall stack)."""
-    with st.container(horizontal=True, gap="medium", key="play_centre"):
-        st.metric("Round", hand_label(view.round_wind, view.dealer, 0), width="content")
-        st.metric("Honba", view.honba, width="content")
-        st.metric("Riichi sticks", view.sticks, width="content")
-        st.metric("Tiles left", view.live_remaining, width="content")
-        st.html(table_html(TableView(indicators=tuple(view.dora_indicators)), with_css=False), width="content")
-
-
-def scores(view: SeatView, names: Sequence[str]) -> None:
-    """The three scores side by side; on a phone they wrap two to a row instead of stacking one per row."""
-    with st.container(horizontal=True, gap="medium", key="play_scores"):
-        for s in range(3):
-            p = view.seats[s]
-            st.metric(f"{WIND_NAMES[p.wind]} · {names[s]}", p.score, help="in riichi" if p.riichi else None,
-                      width="content")
+    st.html(f"<style>{PLAY_CSS}</style>")
 
 
 # ---- hints ------------------------------------------------------------------------
@@ -173,7 +112,7 @@ def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequenc
         rows.append(line)
     st.markdown("**Where your choice differs**")
     # a static table wraps the reasons (a data grid cut them off after a few words); on a phone it keeps a
-    # readable width and scrolls sideways (POND_CSS)
+    # readable width and scrolls sideways (PLAY_CSS)
     with st.container(key=f"{key}_rows"):
         st.table(rows)
 
@@ -305,4 +244,4 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
     st.plotly_chart(fig, key="play_chart")
 
 
-__all__ = ["centre", "css", "game_result", "hand_result", "hints", "pond_html", "scores", "seat_area"]
+__all__ = ["css", "game_result", "hand_result", "hints"]

@@ -3,7 +3,8 @@
 The frontend (``frontend/index.html``, ``table.js``, ``table.css``) is plain HTML, CSS and JavaScript served
 as it is, with no build step; it speaks Streamlit's component messages itself. A click or a key sends
 ``{"action": <action id>, "nonce": <counter>, "state": <state id>}``; :func:`table` hands each choice
-over once, and only while the state it was chosen on is still the one on screen.
+over once, and only while the state it was chosen on is still the one on screen. A ``readonly`` table (the
+game review) sends nothing: no action bar, no keys but the help.
 """
 
 from __future__ import annotations
@@ -38,14 +39,14 @@ def _fresh(key: str, value: Any) -> dict[str, Any] | None:
     return {"action": value["action"], "nonce": value.get("nonce")}
 
 
-def table(state: Mapping[str, Any], *, key: str, big: bool = False,
+def table(state: Mapping[str, Any], *, key: str, big: bool = False, readonly: bool = False,
           on_action: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any] | None:
     """Draw the table; return the action the player just chose (``{"action": id, "nonce": n}``) or None.
 
     A choice is returned once: later reruns return None until the next click or key. With ``on_action`` the
     choice is handed to that callback before the script reruns (so the rerun already draws the position
     after the action) and ``table`` returns None for it. ``key`` must stay the same for the whole game, so
-    the table is not rebuilt between moves.
+    the table is not rebuilt between moves. ``readonly`` only shows the position (nothing is ever chosen).
     """
     seen_key, state_key = _keys(key)
 
@@ -57,7 +58,7 @@ def table(state: Mapping[str, Any], *, key: str, big: bool = False,
     # the choice made since the last run, read before drawing so that ``ack`` tells the frontend it arrived
     # (the frontend waits for a new drawing after a choice; with an unchanged state there would be none)
     fresh = _fresh(key, st.session_state.get(key)) if key in st.session_state else None
-    _component(state=dict(state), big=bool(big), ack=st.session_state.get(seen_key), key=key, default=None,
-               tab_index=0, on_change=changed if on_action is not None else None)
+    _component(state=dict(state), big=bool(big), readonly=bool(readonly), ack=st.session_state.get(seen_key), key=key,
+               default=None, tab_index=0, on_change=changed if on_action is not None else None)
     st.session_state[state_key] = state.get("id")
     return fresh

@@ -2,8 +2,9 @@
 
 The review of a record (about a second) is kept in ``st.session_state`` under a hash of
 the text, the ruleset and the reviewed player; stepping only re-plays the record to
-the position (:func:`sanma_core.review.record.replay_to`). Names and text from a record
-are data: whatever goes into HTML is escaped.
+the position (:func:`sanma_core.review.record.replay_to`) and draws it with Play's table
+component, read-only. Names and text from a record are data: the table shows them as text,
+and whatever goes into HTML is escaped.
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ import plotly.graph_objects as go
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from sanma_core.game import Game, Phase, SeatView
+from sanma_core.game import Game
 from sanma_core.game.mjai import RecordError
 from sanma_core.game.records import record_format
 from sanma_core.review.decisions import ADVISOR, ReviewRow, action_text
 from sanma_core.review.decisions import HandReview as DecisionHand
 from sanma_core.review.record import HandReview
-from sanma_core.tiles import sort_tiles
+from sanma_core.review.summary import HandSummary
 from tutor import state
 from tutor.handoff import REVIEW_INCOMING
 from tutor.play import render as play
@@ -37,7 +38,8 @@ from tutor.review_data import (
     review_key,
     text_key,
 )
-from tutor.tiles_svg import TableView, table_html, tile_data_uri
+from tutor.table.component import table
+from tutor.table.state import table_state
 
 TEXT = "review_text"  # the record being reviewed
 SOURCE = "review_source"  # where it came from (shown as a caption)
@@ -45,12 +47,12 @@ ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
+TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
 KEEP = 4  # reviews kept per session
 
 REVIEW_CSS = """
 div[class*="st-key-review_dec"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-review_dec"] [data-testid="stTable"] table{min-width:40rem}
-.rv-back{width:clamp(16px,2.4vw,30px);height:auto}
 """
 
 
@@ -149,49 +151,17 @@ def _hand_changed() -> None:
 
 # ---- drawing ------------------------------------------------------------------------
 
-def _backs(n: int) -> str:
-    back = f'<img class="rv-back" src="{tile_data_uri(0, face_down=True)}" alt="back" title="hidden"/>'
-    return f'<div class="sm-group"><div class="sm-cap">hand (hidden)</div><div class="sm-row">{back * n}</div></div>'
-
-
-def _hand_tiles(game: Game, seat: int) -> list[int]:
-    """The hand sorted, the tile just drawn last."""
-    tiles = list(sort_tiles(game.hands[seat]))
-    drawn = game.drawn if game.phase is Phase.TURN and game.turn == seat else None
-    if drawn is not None and drawn in tiles:
-        tiles.remove(drawn)
-        tiles.append(drawn)
-    return tiles
-
-
-def seat_html(game: Game, view: SeatView, seat: int, names_html: Sequence[str], open_: bool) -> str:
-    """One seat: header (name, wind, score, riichi), discards, then the hand (open or face down), melds and kita."""
-    p = view.seats[seat]
-    melds = tuple(cm.meld for cm in p.melds)
-    out = play.seat_header(view, seat, names_html) + play.pond_html(p.discards)
-    if open_:
-        out += table_html(TableView(hand=tuple(_hand_tiles(game, seat)), melds=melds, kita=p.kita), with_css=False)
-    else:
-        strip = table_html(TableView(melds=melds, kita=p.kita), with_css=False) if melds or p.kita else ""
-        hidden = f'<div class="sm-strip">{_backs(p.hand_size)}</div>'
-        out += hidden + strip
-    return out
-
-
-def _table(game: Game, seat: int, names: Sequence[str], show_all: bool, ended: bool) -> None:
-    """The table as play mode draws it, seen from ``seat``: the others' hands hidden unless asked or the hand is over."""
+def _table(game: Game, seat: int, names: Sequence[str], summary: HandSummary, show_all: bool, ended: bool) -> None:
+    """The table component, read-only, seen from ``seat``: the others' hands hidden unless asked, and at the
+    hand's end every hand and the result (``summary``) as Play shows them."""
     view = game.view(seat)
-    names_html = [html.escape(n) for n in names]
-    with st.container(key="review_table"):
-        play.scores(view, names)
-        play.centre(view)
-        right, left = (seat + 1) % 3, (seat + 2) % 3
-        cols = st.columns(2)
-        for col, s in ((cols[0], left), (cols[1], right)):
-            with col:
-                st.html(seat_html(game, view, s, names_html, show_all or ended))
-        st.divider()
-        st.html(seat_html(game, view, seat, names_html, True))
+    extra: dict = {}
+    if ended:
+        extra = {"reveal": {s: game.view(s).hand for s in range(3)}, "result": summary}
+    elif show_all:
+        extra = {"reveal": {s: game.view(s).hand for s in range(3) if s != seat}}
+    big = bool(st.session_state.get("big_tiles"))
+    table(table_state(view, names=names, legal=(), big=big, **extra), key=TABLE, big=big, readonly=True)
 
 
 def _step_caption(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str]) -> str:
@@ -281,7 +251,6 @@ def _take_incoming() -> None:
 
 def render_page() -> None:
     st.title("Review")
-    play.css()
     st.html(f"<style>{REVIEW_CSS}</style>")
     _take_incoming()
     st.caption("Step through a whole game: every hand's table, its settlement beside the record's own figures, "
@@ -349,7 +318,7 @@ def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_colum
     game = loaded.game_at(n, pos)
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        _table(game, seat, names, bool(ss.get("review_show_all")), pos == count)
+        _table(game, seat, names, h.summary, bool(ss.get("review_show_all")), pos == count)
     with right:
         settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
                                               f"Decisions ({len(h.decisions)})"])

@@ -4,6 +4,8 @@
  * "streamlit:componentReady", receives "streamlit:render" with the arguments, reports its height with
  * "streamlit:setFrameHeight" and sends a choice with "streamlit:setComponentValue".
  * Every text from the state (player names above all) is set with textContent, never parsed as markup.
+ * With the "readonly" argument (the game review) the table only shows the position: no action bar, no
+ * choice of tiles, no keys but the help.
  */
 (function () {
   "use strict";
@@ -11,6 +13,7 @@
   var root = document.getElementById("root");
   var state = null; // the last state received
   var big = false;
+  var readonly = false; // only show the position: nothing is ever sent
   var disabled = false;
   var locked = false; // a choice was sent; wait for the next state
   var lockTimer = null;
@@ -38,7 +41,7 @@
   }
 
   function send(actionId) {
-    if (!actionId || locked || disabled || !state) return;
+    if (!actionId || locked || disabled || readonly || !state) return;
     if (!findAction(actionId)) return;
     locked = true;
     riichiMode = false; // a choice ends the riichi choice, whatever it was
@@ -66,6 +69,7 @@
     var changed = !state || !fresh || fresh.id !== state.id;
     state = fresh;
     big = !!(args.big || (state && state.big));
+    readonly = !!args.readonly;
     disabled = !!data.disabled;
     unlock();
     clearTimeout(lockTimer);
@@ -103,6 +107,12 @@
 
   function faceEl(face, extra) {
     return tileEl({ face: face, tile: face.split("/")[0], title: face.split("/")[0] }, extra);
+  }
+
+  /* Keys go to the table once it has the focus. Taking it must not scroll the page: a scroll between the
+     press and the release of a click would move the release off the element pressed. */
+  function focusRoot() {
+    root.focus({ preventScroll: true });
   }
 
   function findAction(id) {
@@ -176,6 +186,9 @@
   function draw() {
     while (root.firstChild) root.removeChild(root.firstChild);
     root.classList.toggle("big", big);
+    root.classList.toggle("readonly", readonly);
+    root.setAttribute("aria-label", readonly ? "Mahjong table (view only): ? for help"
+      : "Mahjong table: click it once to use the keyboard, ? for help");
     if (!state) { reportHeight(); return; }
     var geo = layout();
 
@@ -192,7 +205,7 @@
     info.setAttribute("data-role", "info");
     root.appendChild(info);
     root.appendChild(handBlock(geo.rows));
-    root.appendChild(actionBar());
+    if (!readonly) root.appendChild(actionBar());
     root.appendChild(helpBlock());
     showInfo();
     reportHeight();
@@ -205,8 +218,8 @@
     bar.appendChild(hint);
     var help = el("button", "help-btn", "?");
     help.type = "button";
-    help.title = "Keys and markers (?)";
-    help.setAttribute("aria-label", "help: keys and markers");
+    help.title = readonly ? "Markers (?)" : "Keys and markers (?)";
+    help.setAttribute("aria-label", readonly ? "help: markers" : "help: keys and markers");
     help.addEventListener("click", function () { toggleHelp(); });
     bar.appendChild(help);
     updateFocusHint(hint);
@@ -215,7 +228,7 @@
 
   function updateFocusHint(hint) {
     hint = hint || root.querySelector("[data-role=kbd-hint]");
-    if (!hint) return;
+    if (!hint || readonly) return; // nothing to choose: no keyboard hint
     var on = document.hasFocus();
     hint.classList.toggle("on", on);
     hint.textContent = on ? "Keyboard on: 1–9 / arrows + Enter, t tsumogiri, ? help"
@@ -375,12 +388,15 @@
         var t = tileEl(e, cls);
         if (last) t.classList.remove("drawn");
         if (last) t.style.marginLeft = "calc(var(--ht) * 0.4)";
+        var key = readonly ? "" : e.key; // a read-only hand is not chosen from
         t.setAttribute("data-slot", String(slot.index));
         if (e.id) t.setAttribute("data-action", e.id);
-        if (e.key) t.setAttribute("data-key", e.key);
-        t.setAttribute("role", "button");
-        t.setAttribute("aria-label", (slot.drawn ? "drawn " : "") + e.title + (e.key ? ", key " + e.key : ""));
-        hookTile(t, slot);
+        if (key) t.setAttribute("data-key", key);
+        t.setAttribute("aria-label", (slot.drawn ? "drawn " : "") + e.title + (key ? ", key " + key : ""));
+        if (!readonly) {
+          t.setAttribute("role", "button");
+          hookTile(t, slot);
+        }
         r.appendChild(t);
       });
       box.appendChild(r);
@@ -418,7 +434,7 @@
     var b = el("button", cls, label);
     b.type = "button";
     if (key) b.appendChild(el("kbd", null, key));
-    b.addEventListener("click", function (ev) { ev.preventDefault(); onClick(); root.focus(); });
+    b.addEventListener("click", function (ev) { ev.preventDefault(); onClick(); focusRoot(); });
     return b;
   }
 
@@ -436,35 +452,38 @@
     ["a", "nine-terminal abort"],
     ["?", "this help; Esc closes it"]
   ];
-  var MARKERS = [
-    ["var(--drawn)", "blue ring: the drawn tile (set apart)"],
-    ["var(--selected)", "amber frame, raised: the tile chosen with the keys"],
-    ["var(--win)", "red ring: the winning tile"],
-    ["var(--offered)", "green ring: the tile you may call"],
-    ["var(--advised)", "violet: the hint's advice"]
+  var MARKERS = [ // [colour, meaning, shown on a read-only table too]
+    ["var(--drawn)", "blue ring: the drawn tile (set apart)", true],
+    ["var(--selected)", "amber frame, raised: the tile chosen with the keys", false],
+    ["var(--win)", "red ring: the winning tile", true],
+    ["var(--offered)", "green ring: the tile you may call", false],
+    ["var(--advised)", "violet: the hint's advice", false]
   ];
 
   function helpBlock() {
     var box = el("div", "help");
     box.setAttribute("data-role", "help");
     box.hidden = !helpOpen;
-    box.appendChild(el("h2", null, "Keys and markers"));
+    box.appendChild(el("h2", null, readonly ? "Markers" : "Keys and markers"));
     var close = button("Close", "Esc", "", function () { toggleHelp(false); });
     close.classList.add("close");
     box.appendChild(close);
     var cols = el("div", "cols");
-    var keys = el("table");
-    KEY_ROWS.forEach(function (row) {
-      var tr = el("tr");
-      var k = el("td");
-      k.appendChild(el("kbd", null, row[0]));
-      tr.appendChild(k);
-      tr.appendChild(el("td", null, row[1]));
-      keys.appendChild(tr);
-    });
-    cols.appendChild(keys);
+    if (!readonly) {
+      var keys = el("table");
+      KEY_ROWS.forEach(function (row) {
+        var tr = el("tr");
+        var k = el("td");
+        k.appendChild(el("kbd", null, row[0]));
+        tr.appendChild(k);
+        tr.appendChild(el("td", null, row[1]));
+        keys.appendChild(tr);
+      });
+      cols.appendChild(keys);
+    }
     var marks = el("table");
     MARKERS.forEach(function (row) {
+      if (readonly && !row[2]) return;
       var tr = el("tr");
       var sw = el("td");
       var s = el("span", "swatch");
@@ -484,9 +503,11 @@
     });
     cols.appendChild(marks);
     box.appendChild(cols);
-    box.appendChild(el("p", "caption",
-      "Hover a hand tile (or press and hold it on a touch screen) to see what its discard leaves. " +
-      "The keys work once the table has been clicked."));
+    if (!readonly) {
+      box.appendChild(el("p", "caption",
+        "Hover a hand tile (or press and hold it on a touch screen) to see what its discard leaves. " +
+        "The keys work once the table has been clicked."));
+    }
     return box;
   }
 
@@ -525,6 +546,7 @@
     if (riichiMode) text = "Riichi: choose the tile to discard (click it, or 1–9 and Enter). Esc cancels.";
     else if (state.advice && !state.offer) text = adviceText();
     else if (state.result) text = "The hand is over.";
+    else if (readonly) text = "A recorded position: nothing to choose here.";
     else if (state.actions.length && state.phase === "turn") text = "Your turn: click a tile to discard it; hover it to see what it leaves.";
     else if (state.actions.length) text = "Call or pass?";
     else text = "Waiting for the other players…";
@@ -552,7 +574,7 @@
     t.addEventListener("contextmenu", function (ev) { ev.preventDefault(); });
     t.addEventListener("click", function (ev) {
       ev.preventDefault();
-      root.focus();
+      focusRoot();
       if (longPressed) { longPressed = false; return; }
       var id = slotAction(slot);
       if (id) { selected = slot.index; send(id); }
@@ -603,6 +625,10 @@
     if (!state || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     var key = ev.key;
     if (key === "?" || (key === "/" && ev.shiftKey)) { toggleHelp(); ev.preventDefault(); return; }
+    if (readonly) { // only the help opens and closes
+      if (key === "Escape" && helpOpen) { toggleHelp(false); ev.preventDefault(); }
+      return;
+    }
     if (key === "Escape") {
       if (helpOpen) toggleHelp(false);
       else if (riichiMode) toggleRiichi(false);
@@ -640,7 +666,7 @@
 
   window.addEventListener("focus", function () { updateFocusHint(); });
   window.addEventListener("blur", function () { updateFocusHint(); });
-  root.addEventListener("pointerdown", function () { if (document.activeElement !== root) root.focus(); });
+  root.addEventListener("pointerdown", function () { if (document.activeElement !== root) focusRoot(); });
 
   var resizeTimer = null;
   window.addEventListener("resize", function () {
