@@ -147,11 +147,11 @@ def rank_readings(decomps: Sequence[Decomposition], special: str | None, win_kin
             return REFERENCE
         decomposition_han += hand_han
         decomposition_mask |= hand_mask
-        step = reading_steps[(bits & reading_steps.mask) << 1 | closed]
         for i, _ in candidates:
             index += 1
             if regular:
                 wait = f.read(sets, i, win_kind, tsumo)
+            step = reading_steps[((f.bits | situation) & reading_steps.mask) << 1 | closed]
             han, mask, held = step.settled if step.plain else _ask(step, f, win, rules)
             held = decomposition_yakuman + held
             if held and not yakuman:

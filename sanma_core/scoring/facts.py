@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..tiles import HATSU, TERMINALS, TERMINALS_AND_HONOURS
+from ..tiles import CHUN, HAKU, HATSU, TERMINALS, TERMINALS_AND_HONOURS
 from .fu import SET_FU
 
 if TYPE_CHECKING:
@@ -48,29 +48,58 @@ SPECIAL_WAIT = {"chiitoitsu": "tanki", "kokushi": "kokushi"}
 #: The yes/no facts a yaku can name in ``needs``, as a bit each (see :class:`~.yaku.Yaku`).
 NEEDS = {name: 1 << i for i, name in enumerate((
     # the hand (HandSummary.bits)
-    "honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours", "all_green", "all_terminals",
+    "honours", "no_honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours", "all_green",
+    "all_terminals",
     # the situation (situation_bits)
     "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
-    # the decomposition (Facts.bits): its form; triplets or kans, three of them or more, of honours;
-    # sequences, three of them or more, two identical ones; every set and the pair hold a terminal or honour
-    "regular", "chiitoitsu", "kokushi", "trips", "three_trips", "honour_trips", "seqs", "three_seqs", "peikou",
-    "outside",
+    # the decomposition (Facts.bits): its form; triplets or kans (melds included), three or four of them,
+    # three or four kans; sequences, three or four of them, one or two pairs of identical ones; every set and
+    # the pair hold a terminal or honour; honour triplets (any, each dragon, winds, two or three dragons, three
+    # or four winds) and a dragon or wind pair
+    "regular", "chiitoitsu", "kokushi", "trips", "three_trips", "four_trips", "three_kans", "four_kans", "seqs",
+    "three_seqs", "four_seqs", "peikou", "two_peikou", "outside", "honour_trips", "haku_trip", "hatsu_trip",
+    "chun_trip", "wind_trips", "two_dragon_trips", "three_dragon_trips", "three_wind_trips", "four_wind_trips",
+    "dragon_pair", "wind_pair",
+    # the reading (Facts.read): the wait, three or four concealed triplets
+    "ryanmen", "tanki", "three_ankou", "four_ankou",
 ))}
-_HONOURS, _YAOCHUU, _SIMPLES, _ALL_YAOCHUU, _ONE_SUIT, _ALL_HONOURS, _ALL_GREEN, _ALL_TERMINALS = (
-    NEEDS[name] for name in ("honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours", "all_green",
-                             "all_terminals"))
+_HONOURS, _NO_HONOURS, _YAOCHUU, _SIMPLES, _ALL_YAOCHUU, _ONE_SUIT, _ALL_HONOURS, _ALL_GREEN, _ALL_TERMINALS = (
+    NEEDS[name] for name in ("honours", "no_honours", "yaochuu", "simples", "all_yaochuu", "one_suit",
+                             "all_honours", "all_green", "all_terminals"))
 _TSUMO, _RIICHI, _DOUBLE_RIICHI, _IPPATSU, _RINSHAN, _CHANKAN, _HAITEI, _HOUTEI, _TENHOU, _CHIIHOU = (
     NEEDS[name] for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
                              "tenhou", "chiihou"))
 FORM_BITS = {form: NEEDS[form] for form in ("regular", "chiitoitsu", "kokushi")}
 _REGULAR = FORM_BITS["regular"]
-_TRIPS, _THREE_TRIPS, _HONOUR_TRIPS, _SEQS, _THREE_SEQS, _PEIKOU, _OUTSIDE = (
-    NEEDS[name] for name in ("trips", "three_trips", "honour_trips", "seqs", "three_seqs", "peikou", "outside"))
+_OUTSIDE, _HONOUR_TRIPS, _DRAGON_PAIR, _WIND_PAIR = (
+    NEEDS[name] for name in ("outside", "honour_trips", "dragon_pair", "wind_pair"))
+_RYANMEN, _TANKI, _THREE_ANKOU, _FOUR_ANKOU = (NEEDS[name] for name in ("ryanmen", "tanki", "three_ankou",
+                                                                          "four_ankou"))
+#: Bits by count: ``_TRIP_BITS[n]`` for n triplets or kans, ``_SEQ_BITS[n]`` for n sequences, …
+_TRIP_BITS = (0, NEEDS["trips"], NEEDS["trips"], NEEDS["trips"] | NEEDS["three_trips"],
+              NEEDS["trips"] | NEEDS["three_trips"] | NEEDS["four_trips"])
+_KAN_BITS = (0, 0, 0, NEEDS["three_kans"], NEEDS["four_kans"])
+_SEQ_BITS = (0, NEEDS["seqs"], NEEDS["seqs"], NEEDS["seqs"] | NEEDS["three_seqs"],
+             NEEDS["seqs"] | NEEDS["three_seqs"] | NEEDS["four_seqs"])
+_PEIKOU_BITS = (0, NEEDS["peikou"], NEEDS["two_peikou"])
+_DRAGON_COUNT_BITS = (0, 0, NEEDS["two_dragon_trips"], NEEDS["two_dragon_trips"] | NEEDS["three_dragon_trips"])
+_WIND_COUNT_BITS = (0, NEEDS["wind_trips"], NEEDS["wind_trips"], NEEDS["wind_trips"] | NEEDS["three_wind_trips"],
+                    NEEDS["wind_trips"] | NEEDS["three_wind_trips"] | NEEDS["four_wind_trips"])
+#: The bit of a triplet of each dragon, by kind (0 for every other kind).
+_DRAGON_TRIP_BIT = tuple({HAKU: NEEDS["haku_trip"], HATSU: NEEDS["hatsu_trip"], CHUN: NEEDS["chun_trip"]}.get(k, 0)
+                         for k in range(34))
+#: The bits of a pair, by kind (-1, no pair, is the last entry).
+_PAIR_BITS = tuple(_DRAGON_PAIR if k >= 31 else _WIND_PAIR if k >= 27 else 0 for k in range(34)) + (0,)
 #: The bits decided by the hand and by the situation.
-HAND_BITS = sum(NEEDS[name] for name in ("honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours",
-                                          "all_green", "all_terminals"))
+HAND_BITS = sum(NEEDS[name] for name in ("honours", "no_honours", "yaochuu", "simples", "all_yaochuu", "one_suit",
+                                          "all_honours", "all_green", "all_terminals"))
 SITUATION_BITS = sum(NEEDS[name] for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
                                                "haitei", "houtei", "tenhou", "chiihou"))
+#: The bits decided by a reading (the wait and the concealed triplets).
+READING_BITS = _RYANMEN | _TANKI | _THREE_ANKOU | _FOUR_ANKOU
+#: The reading bits of each wait, and of the number of concealed triplets.
+_WAIT_BITS = {"ryanmen": _RYANMEN, "tanki": _TANKI, "kanchan": 0, "penchan": 0, "shanpon": 0, "kokushi": 0}
+_ANKOU_BITS = (0, 0, 0, _THREE_ANKOU, _FOUR_ANKOU)
 
 
 def situation_bits(s: object) -> int:
@@ -107,7 +136,7 @@ class HandSummary:
         self.all_green = all_green = c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU] == total  # GREEN_KINDS
         self.win_kind = win_kind
         self.win_count = c[win_kind]
-        bits = (_HONOURS if honours else 0) | (_YAOCHUU if yaochuu else _SIMPLES)
+        bits = (_HONOURS if honours else _NO_HONOURS) | (_YAOCHUU if yaochuu else _SIMPLES)
         if all_yaochuu:
             bits |= _ALL_YAOCHUU
             if all_honours:
@@ -128,12 +157,13 @@ _SUIT_SETS = tuple(frozenset(i for i in range(3) if bits >> i & 1) for bits in r
 class MeldFacts:
     """What the called and concealed-kan sets add to every decomposition of a hand."""
 
-    __slots__ = ("closed", "melded", "trips", "kans", "ankans", "fu", "outside", "dragon_sets", "wind_sets")
+    __slots__ = ("closed", "melded", "trips", "kans", "ankans", "fu", "outside", "dragon_sets", "wind_sets",
+                 "dragon_bits")
 
     def __init__(self, melds: Sequence[Meld]) -> None:
         closed = True
         trips = []
-        kans = ankans = fu = dragons = winds = 0
+        kans = ankans = fu = dragons = winds = dragon_bits = 0
         outside = True
         for m in melds:
             k = m.tile_kind
@@ -151,6 +181,7 @@ class MeldFacts:
                 fu += KAN_FU[False][k]
             if k >= 31:
                 dragons += 1
+                dragon_bits |= _DRAGON_TRIP_BIT[k]
             elif k >= 27:
                 winds += 1
             elif not YAOCHUU[k]:
@@ -164,6 +195,7 @@ class MeldFacts:
         self.outside = outside
         self.dragon_sets = dragons
         self.wind_sets = winds
+        self.dragon_bits = dragon_bits
 
 
 NO_MELDS = MeldFacts(())
@@ -178,13 +210,15 @@ class Facts:
     ``kans``, ``dragon_sets``, ``wind_sets``, ``peikou`` (pairs of identical sequences),
     ``outside`` (every set and the pair hold a terminal or honour), ``set_fu`` (the sets' fu,
     concealed triplets counted as concealed) and ``concealed_trips``.
-    ``bits`` holds the hand's and the decomposition's :data:`NEEDS` bits.
+    ``set_bits`` holds the hand's and the decomposition's :data:`NEEDS` bits, ``bits`` those and the
+    reading's.
     Reading: ``wait``, ``ron_triplet`` (the winning tile completed a triplet by ron: it counts
     as open for fu and ankou) and ``ankou`` (concealed triplets).
     """
 
     __slots__ = ("summary", "closed", "melded", "melds", "form", "pair", "seqs", "trips", "kans", "dragon_sets",
-                 "wind_sets", "peikou", "outside", "set_fu", "concealed_trips", "bits", "wait", "ron_triplet", "ankou")
+                 "wind_sets", "peikou", "outside", "set_fu", "concealed_trips", "set_bits", "bits", "wait", "ron_triplet",
+                 "ankou")
 
     def __init__(self, summary: HandSummary, melds: MeldFacts) -> None:
         self.summary = summary
@@ -207,11 +241,14 @@ class Facts:
         outside = melds.outside and YAOCHUU[pair]
         dragons = melds.dragon_sets
         winds = melds.wind_sets
+        dragon_bits = melds.dragon_bits
         peikou = 0
         last_seq = -1  # a sequence not yet paired with an identical one
         candidates = [(-1, -1)] if pair == win_kind else []
         previous = None
-        for i, tk in enumerate(sets):
+        i = -1
+        for tk in sets:
+            i += 1
             t, k = tk
             if t:
                 trips.append(k)
@@ -219,6 +256,7 @@ class Facts:
                 if k >= 27:
                     if k >= 31:
                         dragons += 1
+                        dragon_bits |= _DRAGON_TRIP_BIT[k]
                     else:
                         winds += 1
                 elif outside and not YAOCHUU[k]:
@@ -242,25 +280,20 @@ class Facts:
         self.pair = pair
         self.seqs = seqs
         self.trips = trips
-        self.kans = melds.kans
+        self.kans = kans = melds.kans
         self.dragon_sets = dragons
         self.wind_sets = winds
         self.peikou = peikou
         self.outside = outside
         self.set_fu = set_fu
         self.concealed_trips = len(trips) - len(melds.trips) + melds.ankans
-        bits = self.summary.bits | _REGULAR
-        if trips:
-            bits |= _TRIPS if len(trips) < 3 else _TRIPS | _THREE_TRIPS
-            if dragons or winds:
-                bits |= _HONOUR_TRIPS
-        if seqs:
-            bits |= _SEQS if len(seqs) < 3 else _SEQS | _THREE_SEQS
-            if peikou:
-                bits |= _PEIKOU
+        bits = (self.summary.bits | _REGULAR | _TRIP_BITS[len(trips)] | _SEQ_BITS[len(seqs)] | _PEIKOU_BITS[peikou]
+                | _KAN_BITS[kans] | _PAIR_BITS[pair])
+        if dragons or winds:
+            bits |= _HONOUR_TRIPS | dragon_bits | _DRAGON_COUNT_BITS[dragons] | _WIND_COUNT_BITS[winds]
         if outside:
             bits |= _OUTSIDE
-        self.bits = bits
+        self.set_bits = self.bits = bits
         return candidates
 
     def set_special(self, form: str) -> None:
@@ -271,8 +304,9 @@ class Facts:
         self.trips = []
         self.kans = self.dragon_sets = self.wind_sets = self.peikou = self.set_fu = self.concealed_trips = 0
         self.outside = False
-        self.bits = self.summary.bits | FORM_BITS[form]
-        self.wait = SPECIAL_WAIT[form]  # the only reading of a special form
+        self.set_bits = bits = self.summary.bits | FORM_BITS[form]
+        self.wait = wait = SPECIAL_WAIT[form]  # the only reading of a special form
+        self.bits = bits | _WAIT_BITS[wait]
         self.ron_triplet = False
         self.ankou = 0
 
@@ -298,9 +332,10 @@ class Facts:
         self.wait = wait
         self.ron_triplet = ron_triplet
         self.ankou = ankou
+        self.bits = self.set_bits | _WAIT_BITS[wait] | _ANKOU_BITS[ankou]
         return wait
 
 
-__all__ = ["FORM_BITS", "GREEN_KINDS", "HAND_BITS", "KAN_FU", "NEEDS", "NO_MELDS", "SEQ_OUTSIDE",
+__all__ = ["FORM_BITS", "GREEN_KINDS", "HAND_BITS", "KAN_FU", "NEEDS", "NO_MELDS", "READING_BITS", "SEQ_OUTSIDE",
            "SITUATION_BITS", "TRIPLET_FU", "YAOCHUU", "Facts", "HandSummary", "MeldFacts", "SPECIAL_WAIT",
            "situation_bits"]

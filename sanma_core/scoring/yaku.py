@@ -27,15 +27,12 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..tiles import CHUN, DRAGONS, HAKU, HATSU, NORTH
-from .facts import HAND_BITS, NEEDS, SITUATION_BITS, Facts, HandSummary, situation_bits
+from ..tiles import NORTH
+from .facts import HAND_BITS, NEEDS, READING_BITS, SITUATION_BITS, Facts, HandSummary, situation_bits
 from .fu import pair_fu
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
-
-WIND_KINDS = frozenset({27, 28, 29, 30})
-
 
 class Situation:
     """The situation flags a test may read (a :class:`~sanma_core.scoring.hand.WinInput` fits)."""
@@ -96,6 +93,8 @@ class Yaku:
         mask = sum(NEEDS[name] for name in self.needs)
         if self.scope == Scope.HAND and mask & ~_EARLY_BITS:
             raise ValueError(f"yaku {self.id!r}: an entry decided by the hand cannot need decomposition facts")
+        if self.scope == Scope.DECOMPOSITION and mask & READING_BITS:
+            raise ValueError(f"yaku {self.id!r}: an entry decided by the decomposition cannot need reading facts")
         object.__setattr__(self, "needs_mask", mask)
 
     def han(self, closed: bool) -> int:
@@ -124,11 +123,7 @@ def _hand(*needs: str) -> dict:
 # ---- tests (beyond what the needs say) ---------------------------------------
 
 def _pinfu(f: Facts, s: Situation, rules: Ruleset) -> bool:
-    return not f.trips and f.wait == "ryanmen" and pair_fu(f.pair, s.seat, s.round, rules) == 0
-
-
-def _has_trip(kind: int) -> Predicate:
-    return lambda f, s, rules: kind in f.trips
+    return pair_fu(f.pair, s.seat, s.round, rules) == 0
 
 
 def _ittsu(f: Facts, s: Situation, rules: Ruleset) -> bool:
@@ -167,73 +162,64 @@ _ENTRIES = [
     Yaku("double_riichi", "Double riichi", "Daburu riichi", "両立直", 2, 0, **_hand("double_riichi")),
     Yaku("ippatsu", "One shot", "Ippatsu", "一発", 1, 0, **_hand("ippatsu")),
     Yaku("menzen_tsumo", "Fully concealed self-draw", "Menzen tsumo", "門前清自摸和", 1, 0, **_hand("tsumo")),
-    Yaku("pinfu", "All sequences, no fu", "Pinfu", "平和", 1, 0, _pinfu, **_reading("regular", "seqs")),
+    Yaku("pinfu", "All sequences, no fu", "Pinfu", "平和", 1, 0, _pinfu, **_reading("four_seqs", "ryanmen")),
     Yaku("tanyao", "All simples", "Tanyao", "断么九", 1, 1, lambda f, s, rules: f.closed or rules.open_tanyao,
          **_hand("simples")),
-    Yaku("iipeikou", "Pure double sequence", "Iipeikou", "一盃口", 1, 0, lambda f, s, rules: f.peikou == 1,
-         **_decomposition("peikou")),
-    Yaku("haku", "White dragon", "Haku", "白", 1, 1, _has_trip(HAKU), **_decomposition("honour_trips")),
-    Yaku("hatsu", "Green dragon", "Hatsu", "發", 1, 1, _has_trip(HATSU), **_decomposition("honour_trips")),
-    Yaku("chun", "Red dragon", "Chun", "中", 1, 1, _has_trip(CHUN), **_decomposition("honour_trips")),
+    Yaku("iipeikou", "Pure double sequence", "Iipeikou", "一盃口", 1, 0, **_decomposition("peikou")),
+    Yaku("haku", "White dragon", "Haku", "白", 1, 1, **_decomposition("haku_trip")),
+    Yaku("hatsu", "Green dragon", "Hatsu", "發", 1, 1, **_decomposition("hatsu_trip")),
+    Yaku("chun", "Red dragon", "Chun", "中", 1, 1, **_decomposition("chun_trip")),
     Yaku("seat_wind", "Seat wind", "Jikaze", "自風", 1, 1, lambda f, s, rules: s.seat in f.trips,
-         **_decomposition("honour_trips")),
+         **_decomposition("wind_trips")),
     Yaku("round_wind", "Round wind", "Bakaze", "場風", 1, 1, lambda f, s, rules: s.round in f.trips,
-         **_decomposition("honour_trips")),
+         **_decomposition("wind_trips")),
     Yaku("north_wind", "North wind (house rule)", "Peifuu", "北", 1, 1,
-         lambda f, s, rules: rules.north_is_yakuhai and NORTH in f.trips, **_decomposition("honour_trips")),
+         lambda f, s, rules: rules.north_is_yakuhai and NORTH in f.trips, **_decomposition("wind_trips")),
     Yaku("rinshan_kaihou", "After a kan or kita", "Rinshan kaihou", "嶺上開花", 1, 1, **_hand("rinshan")),
     Yaku("chankan", "Robbing a kan", "Chankan", "搶槓", 1, 1, **_hand("chankan")),
     Yaku("haitei", "Last tile drawn", "Haitei raoyue", "海底摸月", 1, 1, **_hand("haitei")),
     Yaku("houtei", "Last tile discarded", "Houtei raoyui", "河底撈魚", 1, 1, **_hand("houtei")),
     Yaku("chiitoitsu", "Seven pairs", "Chiitoitsu", "七対子", 2, 0, **_decomposition("chiitoitsu")),
-    Yaku("toitoi", "All triplets", "Toitoi", "対々和", 2, 2, lambda f, s, rules: not f.seqs,
-         **_decomposition("regular", "three_trips")),
-    Yaku("sanankou", "Three concealed triplets", "Sanankou", "三暗刻", 2, 2, lambda f, s, rules: f.ankou == 3,
-         **_reading("three_trips")),
+    Yaku("toitoi", "All triplets", "Toitoi", "対々和", 2, 2, **_decomposition("four_trips")),
+    Yaku("sanankou", "Three concealed triplets", "Sanankou", "三暗刻", 2, 2, **_reading("three_ankou")),
     Yaku("sanshoku_doukou", "Triple triplets", "Sanshoku doukou", "三色同刻", 2, 2, _sanshoku_doukou,
          **_decomposition("three_trips", "yaochuu")),
-    Yaku("sankantsu", "Three kans", "Sankantsu", "三槓子", 2, 2, lambda f, s, rules: f.kans == 3,
-         **_decomposition("three_trips")),
+    Yaku("sankantsu", "Three kans", "Sankantsu", "三槓子", 2, 2, **_decomposition("three_kans")),
     Yaku("honroutou", "All terminals and honours", "Honroutou", "混老頭", 2, 2,
          lambda f, s, rules: f.form != "kokushi" and not f.seqs, **_decomposition("all_yaochuu")),
     Yaku("shousangen", "Little three dragons", "Shousangen", "小三元", 2, 2,
-         lambda f, s, rules: f.dragon_sets == 2 and f.pair in DRAGONS, **_decomposition("honour_trips")),
+         **_decomposition("two_dragon_trips", "dragon_pair")),
     Yaku("chanta", "Half outside hand", "Chanta", "混全帯么九", 2, 1, **_decomposition("seqs", "outside", "honours")),
     Yaku("ittsu", "Pure straight", "Ittsu", "一気通貫", 2, 1, _ittsu, **_decomposition("three_seqs")),
     Yaku("honitsu", "Half flush", "Honitsu", "混一色", 3, 2, **_hand("one_suit", "honours")),
     Yaku("junchan", "Fully outside hand", "Junchan", "純全帯么九", 3, 2,
-         lambda f, s, rules: not f.summary.has_honours, **_decomposition("seqs", "outside")),
-    Yaku("ryanpeikou", "Twice pure double sequence", "Ryanpeikou", "二盃口", 3, 0, lambda f, s, rules: f.peikou == 2,
-         **_decomposition("peikou")),
-    Yaku("chinitsu", "Full flush", "Chinitsu", "清一色", 6, 5, lambda f, s, rules: not f.summary.has_honours,
-         **_hand("one_suit")),
+         **_decomposition("seqs", "outside", "no_honours")),
+    Yaku("ryanpeikou", "Twice pure double sequence", "Ryanpeikou", "二盃口", 3, 0, **_decomposition("two_peikou")),
+    Yaku("chinitsu", "Full flush", "Chinitsu", "清一色", 6, 5, **_hand("one_suit", "no_honours")),
     # yakuman
     Yaku("kokushi", "Thirteen orphans", "Kokushi musou", "国士無双", 13, 0,
          lambda f, s, rules: f.summary.win_count != 2, yakuman=True, **_decomposition("kokushi")),
     Yaku("kokushi_13", "Thirteen orphans, 13-sided wait", "Kokushi musou juusanmen machi", "国士無双十三面待ち", 13, 0,
          lambda f, s, rules: f.summary.win_count == 2, yakuman=True, special=True, **_decomposition("kokushi")),
     Yaku("suuankou", "Four concealed triplets", "Suuankou", "四暗刻", 13, 0,
-         lambda f, s, rules: f.ankou == 4 and f.wait != "tanki", yakuman=True, **_reading("three_trips")),
+         lambda f, s, rules: f.wait != "tanki", yakuman=True, **_reading("four_ankou")),
     Yaku("suuankou_tanki", "Four concealed triplets, pair wait", "Suuankou tanki", "四暗刻単騎", 13, 0,
-         lambda f, s, rules: f.ankou == 4 and f.wait == "tanki", yakuman=True, special=True,
-         **_reading("three_trips")),
-    Yaku("daisangen", "Big three dragons", "Daisangen", "大三元", 13, 13,
-         lambda f, s, rules: f.dragon_sets == 3, yakuman=True, **_decomposition("three_trips", "honour_trips")),
-    Yaku("shousuushii", "Little four winds", "Shousuushii", "小四喜", 13, 13,
-         lambda f, s, rules: f.wind_sets == 3 and f.pair in WIND_KINDS, yakuman=True,
-         **_decomposition("three_trips", "honour_trips")),
-    Yaku("daisuushii", "Big four winds", "Daisuushii", "大四喜", 13, 13,
-         lambda f, s, rules: f.wind_sets == 4, yakuman=True, special=True,
-         **_decomposition("three_trips", "honour_trips")),
+         yakuman=True, special=True, **_reading("four_ankou", "tanki")),
+    Yaku("daisangen", "Big three dragons", "Daisangen", "大三元", 13, 13, yakuman=True,
+         **_decomposition("three_dragon_trips")),
+    Yaku("shousuushii", "Little four winds", "Shousuushii", "小四喜", 13, 13, yakuman=True,
+         **_decomposition("three_wind_trips", "wind_pair")),
+    Yaku("daisuushii", "Big four winds", "Daisuushii", "大四喜", 13, 13, yakuman=True, special=True,
+         **_decomposition("four_wind_trips")),
     Yaku("tsuuiisou", "All honours", "Tsuuiisou", "字一色", 13, 13, yakuman=True, **_hand("all_honours")),
     Yaku("ryuuiisou", "All green", "Ryuuiisou", "緑一色", 13, 13, yakuman=True, **_hand("all_green")),
     Yaku("chinroutou", "All terminals", "Chinroutou", "清老頭", 13, 13, yakuman=True, **_hand("all_terminals")),
     Yaku("chuuren", "Nine gates", "Chuuren poutou", "九蓮宝燈", 13, 0,
-         lambda f, s, rules: _chuuren(f) and not _pure_chuuren(f), yakuman=True, **_hand("one_suit")),
+         lambda f, s, rules: _chuuren(f) and not _pure_chuuren(f), yakuman=True, **_hand("one_suit", "no_honours")),
     Yaku("junsei_chuuren", "True nine gates", "Junsei chuuren poutou", "純正九蓮宝燈", 13, 0,
-         lambda f, s, rules: _chuuren(f) and _pure_chuuren(f), yakuman=True, special=True, **_hand("one_suit")),
-    Yaku("suukantsu", "Four kans", "Suukantsu", "四槓子", 13, 13, lambda f, s, rules: f.kans == 4, yakuman=True,
-         **_decomposition("three_trips")),
+         lambda f, s, rules: _chuuren(f) and _pure_chuuren(f), yakuman=True, special=True,
+         **_hand("one_suit", "no_honours")),
+    Yaku("suukantsu", "Four kans", "Suukantsu", "四槓子", 13, 13, yakuman=True, **_decomposition("four_kans")),
     Yaku("tenhou", "Blessing of heaven", "Tenhou", "天和", 13, 0, yakuman=True, **_hand("tenhou")),
     Yaku("chiihou", "Blessing of earth", "Chiihou", "地和", 13, 0, yakuman=True, **_hand("chiihou")),
 ]
