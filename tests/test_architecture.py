@@ -228,3 +228,22 @@ def test_import_forms_resolve(source, expected):
     else:
         names = [a.name for a in node.names]
     assert [_project_module(n) for n in names] == [expected]
+
+
+def _private_reads(tree: ast.AST, owner: str) -> list[str]:
+    """``owner._name`` attribute reads in a syntax tree (``self._x`` and ``cls._x`` are the module's own)."""
+    return [f"{owner}.{node.attr} (line {node.lineno})" for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+            and isinstance(node.value, ast.Name) and node.value.id == owner]
+
+
+def test_the_private_reader_finds_a_private_read():
+    assert _private_reads(ast.parse("w = game._window\nx = game.window\nself._y = 1"), "game") == [
+        "game._window (line 1)"]
+
+
+def test_no_module_outside_the_referee_reads_its_private_state():
+    """The review, the bots, the drills and the app read a game through its public methods and properties."""
+    found = {name: reads for name, path in modules().items() if not name.startswith("sanma_core.game")
+             if (reads := _private_reads(ast.parse(path.read_text(encoding="utf-8")), "game"))}
+    assert found == {}

@@ -352,7 +352,7 @@ class Game:
                 return "no tile was drawn (after a pon the seat must discard)"
             if kind(drawn) not in st.waits:
                 return "the hand is not complete"
-            return None if self._tsumo_score(s) is not None else "the hand has no yaku"
+            return None if self.tsumo_win(s)[0] is not None else "the hand has no yaku"
         if k == ABORT:
             if not rules.nine_terminal_abort:
                 return "this ruleset has no nine-terminal abort"
@@ -513,7 +513,7 @@ class Game:
             return "furiten: a winning tile was passed this go-around"
         if st.furiten():
             return "furiten: a winning tile is among the seat's own discards"
-        return None if self._ron_score(o, tile, window) is not None else "the hand has no yaku"
+        return None if self.ron_win(o, tile, window)[0] is not None else "the hand has no yaku"
 
     # ==== applying actions ===================================================
 
@@ -889,23 +889,30 @@ class Game:
             sticks=sticks,
         )
 
-    def _tsumo_score(self, s: int) -> ScoreResult | None:
-        key = ("tsumo", s)
-        if key not in self._win_cache:
-            ctx = self._context(s, self.drawn, True, None, self.honba, self.sticks)
-            self._win_cache[key] = (evaluation.score_win(ctx, self.rules), ctx)
-        return self._win_cache[key][0]
+    def tsumo_win(self, s: int) -> tuple[ScoreResult | None, WinInput]:
+        """What a tsumo by seat ``s`` on the drawn tile scores (None: no win) and the scorer's input for it.
 
-    def _ron_score(
-        self, o: int, tile: int, window: str, honba: int | None = None, sticks: int | None = None
-    ) -> ScoreResult | None:
+        Kept for the position, so legality checks, the settlement and a review ask the scorer once.
+        """
+        key = ("tsumo", s)
+        found = self._win_cache.get(key)
+        if found is None:
+            ctx = self._context(s, self.drawn, True, None, self.honba, self.sticks)
+            found = self._win_cache[key] = (evaluation.score_win(ctx, self.rules), ctx)
+        return found
+
+    def ron_win(self, o: int, tile: int, window: str, honba: int | None = None,
+                sticks: int | None = None) -> tuple[ScoreResult | None, WinInput]:
+        """:meth:`tsumo_win` for a ron by seat ``o`` on ``tile`` in a ``window`` response (honba and sticks
+        default to the table's: a second winner of a double ron gets none)."""
         honba = self.honba if honba is None else honba
         sticks = self.sticks if sticks is None else sticks
         key = ("ron", o, tile, window, honba, sticks)
-        if key not in self._win_cache:
+        found = self._win_cache.get(key)
+        if found is None:
             ctx = self._context(o, tile, False, window, honba, sticks)
-            self._win_cache[key] = (evaluation.score_win(ctx, self.rules), ctx)
-        return self._win_cache[key][0]
+            found = self._win_cache[key] = (evaluation.score_win(ctx, self.rules), ctx)
+        return found
 
     def _settle_wins(self, winners: list[int], tsumo: bool, from_seat: int, tile: int) -> None:
         rules = self.rules
@@ -917,12 +924,7 @@ class Game:
         for i, w in enumerate(winners):
             honba = self.honba if i == 0 else 0
             sticks = self.sticks if i == 0 else 0
-            if tsumo:
-                score = self._tsumo_score(w)
-                ctx = self._win_cache[("tsumo", w)][1]
-            else:
-                score = self._ron_score(w, tile, window, honba, sticks)
-                ctx = self._win_cache[("ron", w, tile, window, honba, sticks)][1]
+            score, ctx = self.tsumo_win(w) if tsumo else self.ron_win(w, tile, window, honba, sticks)
             deltas = win_deltas(score.settlement, w, self.dealer, tsumo, None if tsumo else from_seat, rules, sticks)
             for seat in range(3):
                 total[seat] += deltas[seat]

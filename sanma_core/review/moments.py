@@ -64,7 +64,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..game import Action, Game, Phase, evaluation
+from ..game import Action, Game, evaluation
 from ..game.actions import DISCARD, KAKAN, KITA, PASS, PON, RIICHI, RON, TSUMO
 from ..scoring import ScoreResult, WinInput, try_score
 from ..scoring.bonus import count_bonus
@@ -308,7 +308,7 @@ class MomentFinder:
             self._reset_hand()
         self._check_furiten(game)
         seat, k = action.seat, action.kind
-        if k == RON and game._window is not None and game._window.seat in self.seats:
+        if k == RON and game.window is not None and game.window.seat in self.seats:
             self._deal_in(game, action)
         if seat in self.seats:
             self._own(game, action)
@@ -321,11 +321,11 @@ class MomentFinder:
         seat, k = action.seat, action.kind
         legal = game.legal_actions(seat)
         if k != TSUMO and Action.tsumo(seat) in legal:
-            self._win_not_taken(game, action, game._tsumo_score(seat), tsumo=True)
-        w = game._window if game.phase is Phase.RESPONSE else None
+            self._win_not_taken(game, action, game.tsumo_win(seat)[0], tsumo=True)
+        w = game.window
         if w is not None and k != RON and Action.ron(seat, w.tile) in legal:
             self._passed[seat] = w.tile
-            self._win_not_taken(game, action, game._ron_score(seat, w.tile, w.kind), tsumo=False)
+            self._win_not_taken(game, action, game.ron_win(seat, w.tile, w.kind)[0], tsumo=False)
         if seat in self._north:
             self._north_later(game, action)
         if k == PON:
@@ -356,7 +356,7 @@ class MomentFinder:
         if score is None:
             return
         seat = action.seat
-        tile = game.drawn if tsumo else game._window.tile
+        tile = game.drawn if tsumo else game.window.tile
         how = "tsumo" if tsumo else "ron"
         text = (f"Did not take a {how} on {tile_word(tile)} worth {_worth(score)} "
                 f"({action_text(action).lower() if action.kind != PASS else 'passed'} instead)")
@@ -407,12 +407,10 @@ class MomentFinder:
         """The seat won: with the North(s) it threw away set aside instead, what would the same win be worth?"""
         seat = action.seat
         if action.kind == TSUMO:
-            score = game._tsumo_score(seat)
-            ctx = game._win_cache[("tsumo", seat)][1]
+            score, ctx = game.tsumo_win(seat)
         else:
-            w = game._window
-            score = game._ron_score(seat, w.tile, w.kind)
-            ctx = game._win_cache[("ron", seat, w.tile, w.kind, game.honba, game.sticks)][1]
+            w = game.window
+            score, ctx = game.ron_win(seat, w.tile, w.kind)
         if score is None:
             return
         won = hand_points(score)
@@ -458,7 +456,7 @@ class MomentFinder:
         """A ron on a reviewed seat's tile. With two rons the honba go to the winner nearer the
         discarder (double ron), or only that winner wins (head bump); a moment already made for
         the farther winner is redone or dropped when the nearer one's ron comes."""
-        w = game._window
+        w = game.window
         loser, winner = w.seat, action.seat
         out = self._out.get(loser)
         if out is None:
@@ -471,7 +469,7 @@ class MomentFinder:
         if winner != nearer and other_rons and not game.rules.double_ron:
             return  # head bump: the nearer winner takes it alone
         first = winner == nearer or not other_rons  # the winner who takes the honba and sticks
-        score = game._ron_score(winner, w.tile, w.kind, game.honba if first else 0, game.sticks if first else 0)
+        score = game.ron_win(winner, w.tile, w.kind, game.honba if first else 0, game.sticks if first else 0)[0]
         if score is None:
             return
         if winner == nearer and other in self._window_rons:
@@ -479,7 +477,7 @@ class MomentFinder:
             i = next(i for i, x in enumerate(self.moments) if x is old)
             if game.rules.double_ron:
                 self.moments[i] = self._deal_in_moment(game, loser, other, w, out,
-                                                       game._ron_score(other, w.tile, w.kind, 0, 0))
+                                                       game.ron_win(other, w.tile, w.kind, 0, 0)[0])
             else:
                 del self.moments[i]
         self._window_rons[winner] = self._add(self._deal_in_moment(game, loser, winner, w, out, score))
