@@ -244,10 +244,13 @@ def _bot_log(session: PlaySession) -> None:
     with st.expander(f"Bot moves this hand ({len(steps)})", expanded=False):
         if not steps:
             st.caption("No bot moves yet.")
+        lines = []
         for s in reversed(steps):
             a = s.action
             what = a.kind.replace("_", " ") + (f" {tile_name(a.tile)}" if a.tile is not None and a.kind != "kita" else "")
-            st.markdown(f"- **{names[a.seat]}**: {what} — {draw.name_seats(s.reason, names, session.human)}")
+            lines.append(f"- **{names[a.seat]}**: {what} — {draw.name_seats(s.reason, names, session.human)}")
+        if lines:  # one element for the whole log: a move redraws one block, not forty
+            st.markdown("\n".join(lines))
 
 
 def _table(session: PlaySession) -> None:
