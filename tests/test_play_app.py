@@ -217,12 +217,16 @@ def test_table_shows_riichi_marks_melds_kita_and_danger_hints(play):
             assert sum(t["riichi"] for t in tiles) == 1 and any(t["sideways"] for t in tiles)
     centre = drawn["centre"]
     assert (centre["tiles_left"], centre["sticks"], centre["honba"]) == (view.live_remaining, view.sticks, view.honba)
-    (hint_table,) = [t.value for t in at.table if "danger" in t.value.columns]
-    assert "danger" in hint_table.columns and hint_table["danger"].notna().all()
+    (hint_table,) = [t for t in _html_tables(at) if "danger" in t[0]]
+    columns, rows = hint_table
+    danger = columns.index("danger")
+    assert rows and all(row[danger] for row in rows)
+    assert columns[0] == "discard" and len({row[0] for row in rows}) == len(rows)  # one row per tile kind
+    assert all(len(row) == len(columns) for row in rows)
     assert any("Riichi from" in w.value for w in at.warning)
     # hints can be switched off
     at.toggle(key="play_hints").set_value(False).run()
-    assert not [t for t in at.table if "danger" in t.value.columns]
+    assert not [t for t in _html_tables(at) if "danger" in t[0]]
     assert not any("Riichi from" in w.value for w in at.warning)
 
 
@@ -272,6 +276,20 @@ def _tsumogiri_until(session: PlaySession, phase: Phase) -> PlaySession:
         session.play(next((a for a in legal if a.kind == "discard" and a.tile == drawn),
                           next((a for a in legal if a.kind in ("pass", "discard")), legal[0])))
     return session
+
+
+def _html_tables(at: AppTest) -> list[tuple[list[str], list[list[str]]]]:
+    """The (columns, rows) of every plain HTML table the page draws (the play hints), cells unescaped."""
+    import html as html_lib
+    import re
+
+    cell = re.compile(r"<t[hd]>(.*?)</t[hd]>")
+    out = []
+    for element in at.get("html"):
+        for table in re.findall(r'<table class="sm-rows">(.*?)</table>', element.proto.body):
+            lines = [[html_lib.unescape(c) for c in cell.findall(tr)] for tr in re.findall(r"<tr>(.*?)</tr>", table)]
+            out.append((lines[0], lines[1:]))
+    return out
 
 
 def _review_frames(at: AppTest):
