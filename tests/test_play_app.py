@@ -223,11 +223,11 @@ def test_table_shows_riichi_marks_melds_kita_and_danger_hints(play):
     assert rows and all(row[danger] for row in rows)
     assert columns[0] == "discard" and len({row[0] for row in rows}) == len(rows)  # one row per tile kind
     assert all(len(row) == len(columns) for row in rows)
-    assert any("Riichi from" in w.value for w in at.warning)
+    assert any("Riichi from" in h.proto.body and 'class="sm-note sm-warn"' in h.proto.body for h in at.get("html"))
     # hints can be switched off
     at.toggle(key="play_hints").set_value(False).run()
     assert not [t for t in _html_tables(at) if "danger" in t[0]]
-    assert not any("Riichi from" in w.value for w in at.warning)
+    assert not any("Riichi from" in h.proto.body for h in at.get("html"))
 
 
 def test_an_unknown_game_link_says_so_and_offers_a_new_game(tmp_path, monkeypatch):

@@ -22,7 +22,12 @@ from tutor.tiles_svg import TableView, table_html, tiles_html
 from .review import HandReview, action_text
 
 PLAY_CSS = """
-div[class*="st-key-play_hint_table"]{overflow-x:auto}
+.sm-hints p{margin:.4rem 0}
+.sm-scroll{overflow-x:auto}
+.sm-note{border-radius:.5rem;padding:.6rem .8rem;margin:.4rem 0}
+.sm-good{background:#e6f4ea;color:#14532d}
+.sm-warn{background:#fff4d6;color:#6b4e00}
+.sm-info{background:#e7f0fb;color:#1e3a5f}
 .sm-rows{border-collapse:collapse;font-size:.9rem;min-width:30rem}
 .sm-rows th,.sm-rows td{border-bottom:1px solid #e6e0d0;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .sm-rows th{font-weight:600;background:#f1ede2}
@@ -44,30 +49,36 @@ def _shanten_text(n: int) -> str:
     return {-1: "complete", 0: "tenpai"}.get(n, f"{n}-shanten")
 
 
-def hints(h: Hints, names: Sequence[str]) -> None:
+def hints_html(h: Hints, names: Sequence[str]) -> str:
+    """The hints for the position as one HTML block: the advice, the hand's shanten and waits, furiten, useful
+    tiles, kita, riichi threats and the table of discards (every text escaped, names included).
+
+    One element, so that a move redraws one block instead of a dozen.
+    """
+    esc = html.escape
+    parts = []
     if h.advice is not None:
-        st.success(f"**The hard bot would:** {html.escape(action_text(h.advice.action))} — {html.escape(h.advice.reason)}",
-                   icon=":material/lightbulb:")
-    st.markdown(f"**Hand:** {_shanten_text(h.shanten)}")
+        parts.append(_note("good", f"<strong>The hard bot would:</strong> {esc(action_text(h.advice.action))}"
+                                   f" — {esc(h.advice.reason)}"))
+    parts.append(f"<p><strong>Hand:</strong> {esc(_shanten_text(h.shanten))}</p>")
     if h.waits:
-        st.markdown("**Waits**")
-        st.html(tiles_html(h.waits))
+        parts.append(f"<p><strong>Waits</strong></p>{tiles_html(h.waits)}")
     if h.furiten:
-        st.warning("Furiten: you cannot win by ron now (a winning tile is among your discards, or you passed one). "
-                   "Tsumo still wins.")
+        parts.append(_note("warn", "Furiten: you cannot win by ron now (a winning tile is among your discards, or you "
+                                   "passed one). Tsumo still wins."))
     if h.useful:
-        st.markdown(f"**Useful tiles** — {h.useful_count} copies you cannot see")
-        st.html(tiles_html(h.useful))
+        parts.append(f"<p><strong>Useful tiles</strong> — {h.useful_count} copies you cannot see</p>"
+                     f"{tiles_html(h.useful)}")
     if h.kita is not None:
         text = ("This North can be set aside (kita): +1 han of dora for each North, and a replacement draw. "
                 "It is not a yaku.")
         if h.kita.costs_shape:
             text += (f" Your hand uses it, though: kept, the best discard leaves {_shanten_text(h.kita.shanten_keep)};"
                      f" set aside, the hand is {_shanten_text(h.kita.shanten_kita)}.")
-        st.info(text)
+        parts.append(_note("info", esc(text)))
     if h.threats:
-        st.warning("Riichi from " + " and ".join(names[s] for s in h.threats) + ": the danger column is the "
-                   "bots' defence estimate (roughly the deal-in chance in percent).")
+        parts.append(_note("warn", esc("Riichi from " + " and ".join(names[s] for s in h.threats) + ": the danger "
+                                       "column is the bots' defence estimate (roughly the deal-in chance in percent).")))
     if h.discards:
         rows = []
         for d in h.discards:
@@ -77,10 +88,20 @@ def hints(h: Hints, names: Sequence[str]) -> None:
                 row["danger"] = round(d.danger, 1)
                 row["why"] = "; ".join(x.reason for x in d.dangers)
             rows.append(row)
-        st.markdown("**Discards** (the hard bot's choice first, then the best shape)" if h.advice is not None
-                    else "**Discards** (best shape first)")
-        with st.container(key="play_hint_table"):
-            st.html(rows_html(rows))
+        title = ("<strong>Discards</strong> (the hard bot's choice first, then the best shape)" if h.advice is not None
+                 else "<strong>Discards</strong> (best shape first)")
+        parts.append(f'<p>{title}</p><div class="sm-scroll">{rows_html(rows)}</div>')
+    return f'<div class="sm-hints">{"".join(parts)}</div>'
+
+
+def _note(kind: str, inner_html: str) -> str:
+    """A coloured note (``good``, ``warn`` or ``info``) around already escaped HTML."""
+    return f'<div class="sm-note sm-{kind}" role="note">{inner_html}</div>'
+
+
+def hints(h: Hints, names: Sequence[str]) -> None:
+    with st.container(key="play_hints_box"):
+        st.html(hints_html(h, names))
 
 
 def rows_html(rows: Sequence[dict[str, object]]) -> str:
