@@ -74,6 +74,10 @@ def test_full_tile_session_with_summary_and_saved_answers(tmp_path, monkeypatch)
         else:
             assert at.error[0].value.startswith("Not quite") and not at.success
         assert at.expander, "the step-by-step explanation is shown"
+        # answered: the tiles are one row of pictures, the chosen tile outlined, no button left to click
+        assert not [b for b in at.button if b.key and b.key.startswith("tb_") and ctx in b.key]
+        (row,) = [h.proto.body for h in at.get("html") if 'class="sm-row"' in h.proto.body and "sm-pick" in h.proto.body]
+        assert re.findall(r'class="sm-tile sm-pick sm-win" src="[^"]*" alt="(\w+)"', row) == names
         at.button(key="dr_next").click().run()
     assert at.subheader[0].value == "Session summary"
     metrics = {m.label: m.value for m in at.metric}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import base64
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from sanma_core.melds import Meld
@@ -231,6 +231,7 @@ STRIP_CSS = """
 .sm-tile{width:clamp(34px,calc((100cqw - 28px) / 14),60px);height:auto}
 .sm-tile.sm-side{width:clamp(46px,calc((100cqw - 28px) / 14 * 1.34),80px)}
 .sm-win{outline:3px solid #d0312d;outline-offset:1px;border-radius:6px}
+.sm-dim{opacity:.35}
 .sm-empty{font-size:.85rem;color:#8a8577;font-style:italic}
 """
 
@@ -263,11 +264,21 @@ def _group(caption: str, inner: str) -> str:
     return f'<div class="sm-group"><div class="sm-cap">{caption}</div>{inner}</div>'
 
 
-def tiles_html(tiles: Iterable[int], highlight: int | None = None) -> str:
-    """One row of upright tiles (``highlight`` marks the last copy of a tile, e.g. the winning tile)."""
+def tiles_html(tiles: Iterable[int], highlight: int | None = None, chosen: Collection[int] | None = None,
+               css_class: str = "sm-tile") -> str:
+    """One row of upright tiles (``highlight`` marks the last copy of a tile, e.g. the winning tile).
+
+    With ``chosen`` (places in the row) those tiles are marked and the others dimmed: an answered tile question.
+    """
     tiles = list(tiles)
     mark = max((i for i, t in enumerate(tiles) if t == highlight), default=-1)
-    parts = [_img(t, css_class="sm-tile sm-win" if i == mark else "sm-tile") for i, t in enumerate(tiles)]
+    parts = []
+    for i, t in enumerate(tiles):
+        if i == mark or (chosen is not None and i in chosen):
+            cls = f"{css_class} sm-win"
+        else:
+            cls = css_class if chosen is None else f"{css_class} sm-dim"
+        parts.append(_img(t, css_class=cls))
     return f'<div class="sm-row">{"".join(parts)}</div>'
 
 

@@ -31,6 +31,7 @@ def _tile_button_css() -> str:
         'div[class*="st-key-tb_"] button[data-testid="stBaseButton-primary"]{transform:translateY(-7px);'
         "outline:3px solid #d0312d;outline-offset:1px;background-color:transparent}",
         'div[class*="st-key-tb_"] button:disabled{opacity:.35}',
+        ".sm-tile.sm-pick{width:clamp(34px,4.3vw,60px)}",
     ]
     for t in all_faces():
         rules.append(f'div[class*="st-key-tb_{tile_name(t)}_"] button{{background-image:url("{tile_data_uri(t)}")}}')
@@ -39,7 +40,7 @@ def _tile_button_css() -> str:
 
 BIG_TILES_CSS = """
 .sm-tile{width:clamp(34px,8vw,96px)} .sm-tile.sm-side{width:clamp(46px,10.7vw,128px)}
-div[class*="st-key-tb_"] button{width:clamp(40px,7.5vw,92px)}
+div[class*="st-key-tb_"] button{width:clamp(40px,7.5vw,92px)} .sm-tile.sm-pick{width:clamp(40px,7.5vw,92px)}
 .sm-cap{font-size:1rem}
 """
 
@@ -128,9 +129,14 @@ def tile_buttons(
 ) -> None:
     """A wrapping row of clickable tiles. ``on_click(tile)`` (or ``on_click(index)``) runs in a callback.
 
-    ``selected`` holds tiles (or indexes with ``pass_index``) drawn raised with a red outline.
+    ``selected`` holds tiles (or indexes with ``pass_index``) drawn raised with a red outline. ``disabled``
+    (an answered question) draws the row as pictures, the selected tiles outlined and the others dimmed.
     """
     chosen = set(selected)
+    if disabled:  # an answered question: one row of pictures (the choice marked), not a button per tile
+        st.html(tiles_html(tiles, chosen={i for i, t in enumerate(tiles) if (i if pass_index else t) in chosen},
+                           css_class="sm-tile sm-pick"))
+        return
     with st.container(horizontal=True, gap="xxsmall", key=f"row_{context}"):
         for i, t in enumerate(tiles):
             mark = i if pass_index else t
