@@ -355,7 +355,10 @@ def test_bot_reasons_name_the_players_instead_of_seat_numbers(play):
     at.session_state["play_session"] = session
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    log = [m.value for m in at.markdown if m.value.startswith("- **")]
+    import html as html_lib
+
+    (box,) = [h.proto.body for h in at.get("html") if 'class="sm-botlog"' in h.proto.body]
+    log = [html_lib.unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li>(.*?)</li>", box)]
     assert log and not any(re.search(r"\bseat [0-2]\b", line) for line in log)
     names = session.settings.names()
     seat = int(re.search(r"seat ([0-2])", mentions[-1].reason).group(1))

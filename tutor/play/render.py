@@ -22,7 +22,10 @@ from tutor.tiles_svg import TableView, table_html, tiles_html
 from .review import HandReview, action_text
 
 PLAY_CSS = """
+div[class*="st-key-play_hints_box"]{border:1px solid #e3dccb;border-radius:.6rem;padding:.6rem .9rem}
 .sm-hints p{margin:.4rem 0}
+.sm-botlog summary{cursor:pointer;font-weight:600;margin:.4rem 0}
+.sm-botlog ul{margin:.2rem 0 .4rem 1.2rem;padding:0}
 .sm-scroll{overflow-x:auto}
 .sm-note{border-radius:.5rem;padding:.6rem .8rem;margin:.4rem 0}
 .sm-good{background:#e6f4ea;color:#14532d}
@@ -97,11 +100,6 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
 def _note(kind: str, inner_html: str) -> str:
     """A coloured note (``good``, ``warn`` or ``info``) around already escaped HTML."""
     return f'<div class="sm-note sm-{kind}" role="note">{inner_html}</div>'
-
-
-def hints(h: Hints, names: Sequence[str]) -> None:
-    with st.container(key="play_hints_box"):
-        st.html(hints_html(h, names))
 
 
 def rows_html(rows: Sequence[dict[str, object]]) -> str:
@@ -285,4 +283,4 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
     st.plotly_chart(fig, key="play_chart")
 
 
-__all__ = ["css", "game_result", "hand_result", "hints"]
+__all__ = ["css", "game_result", "hand_result", "hints_html", "rows_html"]

@@ -8,6 +8,7 @@ rebuilds the same game from its seed and steps.
 
 from __future__ import annotations
 
+import html
 import json
 import secrets
 
@@ -238,19 +239,18 @@ def _settings_line(session: PlaySession) -> None:
                + (" · training mode" if s.training else ""))
 
 
-def _bot_log(session: PlaySession) -> None:
+def _bot_log_html(session: PlaySession) -> str:
+    """The bots' moves this hand with their reasons, newest first, as a folded HTML list (names escaped)."""
     names = session.settings.names()
     steps = [s for s in session.steps if s.bot and s.hand == session.game.hand_index][-40:]
-    with st.expander(f"Bot moves this hand ({len(steps)})", expanded=False):
-        if not steps:
-            st.caption("No bot moves yet.")
-        lines = []
-        for s in reversed(steps):
-            a = s.action
-            what = a.kind.replace("_", " ") + (f" {tile_name(a.tile)}" if a.tile is not None and a.kind != "kita" else "")
-            lines.append(f"- **{names[a.seat]}**: {what} — {draw.name_seats(s.reason, names, session.human)}")
-        if lines:  # one element for the whole log: a move redraws one block, not forty
-            st.markdown("\n".join(lines))
+    lines = []
+    for s in reversed(steps):
+        a = s.action
+        what = a.kind.replace("_", " ") + (f" {tile_name(a.tile)}" if a.tile is not None and a.kind != "kita" else "")
+        lines.append(f"<li><strong>{html.escape(names[a.seat])}</strong>: {html.escape(what)} — "
+                     f"{html.escape(draw.name_seats(s.reason, names, session.human))}</li>")
+    body = f"<ul>{''.join(lines)}</ul>" if lines else "<p>No bot moves yet.</p>"
+    return f'<details class="sm-botlog"><summary>Bot moves this hand ({len(steps)})</summary>{body}</details>'
 
 
 def _table(session: PlaySession) -> None:
@@ -271,9 +271,10 @@ def _table(session: PlaySession) -> None:
         st.rerun()
     if not ended and session.can_undo():
         st.button("Undo my last discard", key="play_undo", on_click=_undo)
-    if hints is not None:
-        with st.container(border=True):
-            draw.hints(hints, session.settings.names())
+    if not ended:  # the hints and the bot log in one element: a move redraws one block below the table
+        with st.container(key="play_hints_box"):
+            st.html((draw.hints_html(hints, session.settings.names()) if hints is not None else "")
+                    + _bot_log_html(session))
 
 
 def _reviews(session: PlaySession, hands: list[int] | None) -> list[HandReview]:
@@ -381,9 +382,8 @@ def _game_area() -> None:
         if session.can_undo():
             c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
         _review(session, [game.hand_index], f"Review this hand against the {ADVISOR} bot", "play_review_hand")
-        _bot_log(session)
+        st.html(_bot_log_html(session))
         with st.expander("Records of the hands played so far", expanded=False):
             _downloads(session)
         return
     _table(session)
-    _bot_log(session)
