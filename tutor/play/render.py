@@ -22,7 +22,7 @@ from tutor.tiles_svg import TableView, table_html, tiles_html
 from .review import HandReview, action_text
 
 PLAY_CSS = """
-div[class*="st-key-play_hints_box"]{border:1px solid #e3dccb;border-radius:.6rem;padding:.6rem .9rem}
+.sm-hints-box{border:1px solid #e3dccb;border-radius:.6rem;padding:.6rem .9rem}
 .sm-hints p{margin:.4rem 0}
 .sm-botlog summary{cursor:pointer;font-weight:600;margin:.4rem 0}
 .sm-botlog ul{margin:.2rem 0 .4rem 1.2rem;padding:0}

@@ -272,9 +272,9 @@ def _table(session: PlaySession) -> None:
     if not ended and session.can_undo():
         st.button("Undo my last discard", key="play_undo", on_click=_undo)
     if not ended:  # the hints and the bot log in one element: a move redraws one block below the table
-        with st.container(key="play_hints_box"):
-            st.html((draw.hints_html(hints, session.settings.names()) if hints is not None else "")
-                    + _bot_log_html(session))
+        st.html('<div class="sm-hints-box">'
+                + (draw.hints_html(hints, session.settings.names()) if hints is not None else "")
+                + _bot_log_html(session) + "</div>")
 
 
 def _reviews(session: PlaySession, hands: list[int] | None) -> list[HandReview]:
