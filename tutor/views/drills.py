@@ -250,7 +250,10 @@ def render() -> None:
         st.write("Pick a drill and press **Start session**. Answer by clicking tiles, choosing, or typing numbers; "
                  "every answer gets its step-by-step explanation.")
         return
+    _guest_hint()
     _session_area()
+    if sess.mode == "drill":  # the same for the whole session: drawn by page runs, not by every answer
+        _share_link(sess)
 
 
 @st.fragment
@@ -263,7 +266,6 @@ def _session_area() -> None:
     label = {"drill": drills.DRILL_TYPES.get(sess.settings.drill_type, {}).get("title", ""),
              "review": "Review of due concepts", "replay": "Replay of a missed question"}[sess.mode]
     st.caption(f"{label} · ruleset {state.ruleset_label(sess.ruleset) if sess.ruleset else ''}")
-    _guest_hint()
     if sess.finished:
         _summary(sess)
         return
@@ -290,5 +292,3 @@ def _session_area() -> None:
         show_feedback(q, sess.answered["feedback"], sess.answered["response"])
         last = len(sess.results) >= sess.total
         st.button("See the summary" if last else "Next question", key="dr_next", on_click=_on_next, type="primary")
-    if sess.mode == "drill":
-        _share_link(sess)
