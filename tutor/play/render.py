@@ -17,6 +17,7 @@ import streamlit as st
 from sanma_core.review.hints import Hints
 from sanma_core.review.summary import GameSummary, HandSummary, WinSummary
 from sanma_core.tiles import kind_name, tile_name
+from tutor.table.state import shanten_text
 from tutor.tiles_svg import TableView, table_html, tiles_html
 
 from .review import HandReview, action_text
@@ -48,10 +49,6 @@ def css() -> None:
 
 # ---- hints ------------------------------------------------------------------------
 
-def _shanten_text(n: int) -> str:
-    return {-1: "complete", 0: "tenpai"}.get(n, f"{n}-shanten")
-
-
 def hints_html(h: Hints, names: Sequence[str]) -> str:
     """The hints for the position as one HTML block: the advice, the hand's shanten and waits, furiten, useful
     tiles, kita, riichi threats and the table of discards (every text escaped, names included).
@@ -63,7 +60,7 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
     if h.advice is not None:
         parts.append(_note("good", f"<strong>The hard bot would:</strong> {esc(action_text(h.advice.action))}"
                                    f" — {esc(h.advice.reason)}"))
-    parts.append(f"<p><strong>Hand:</strong> {esc(_shanten_text(h.shanten))}</p>")
+    parts.append(f"<p><strong>Hand:</strong> {esc(shanten_text(h.shanten))}</p>")
     if h.waits:
         parts.append(f"<p><strong>Waits</strong></p>{tiles_html(h.waits)}")
     if h.furiten:
@@ -76,8 +73,8 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
         text = ("This North can be set aside (kita): +1 han of dora for each North, and a replacement draw. "
                 "It is not a yaku.")
         if h.kita.costs_shape:
-            text += (f" Your hand uses it, though: kept, the best discard leaves {_shanten_text(h.kita.shanten_keep)};"
-                     f" set aside, the hand is {_shanten_text(h.kita.shanten_kita)}.")
+            text += (f" Your hand uses it, though: kept, the best discard leaves {shanten_text(h.kita.shanten_keep)};"
+                     f" set aside, the hand is {shanten_text(h.kita.shanten_kita)}.")
         parts.append(_note("info", esc(text)))
     if h.threats:
         parts.append(_note("warn", esc("Riichi from " + " and ".join(names[s] for s in h.threats) + ": the danger "
