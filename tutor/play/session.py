@@ -26,6 +26,7 @@ from sanma_core.game.players import run
 from sanma_core.game.referee import Snapshot
 from sanma_core.game.tenhou6 import to_tenhou6
 from sanma_core.rules import Ruleset, get_ruleset, ruleset_from_dict
+from sanma_core.scoring.shapes import tables
 
 UNDOABLE = ("discard", "riichi")
 
@@ -126,6 +127,7 @@ class PlaySession:
         self.bot_seconds: list[float] = []  # wall time of each bot turn (decision and engine update)
         self.bot_cpu_seconds: list[float] = []  # the same turns in CPU time of the serving thread
         self._undo: list[tuple[int, Snapshot]] = []  # (step index, the game just before it): the human's discards
+        tables()  # the scorer's split tables (built once per process): at the deal, not in the middle of a turn
         if steps:
             self._replay(steps)
         else:
