@@ -12,7 +12,7 @@ import streamlit as st
 
 from sanma_core.rules import PRESETS
 
-from . import learner_panel, phone, state
+from . import heap, learner_panel, phone, state
 from .widgets import inject_css
 
 PAGE_DIR = Path(__file__).with_name("pages")
@@ -71,3 +71,4 @@ def run() -> None:
     phone.close_sidebar_after_navigation()
     state.show_notices()
     page.run()
+    heap.freeze_long_lived()  # after a page's first visit, once its modules are imported

@@ -28,6 +28,10 @@ from sanma_core.game.tenhou6 import to_tenhou6
 from sanma_core.rules import Ruleset, get_ruleset, ruleset_from_dict
 from sanma_core.scoring.shapes import tables
 
+# The scorer's split tables (a quarter of a second, once per process) are built when Play is first loaded, so
+# no deal or bot turn carries the build and tutor.heap freezes them with the page's modules.
+tables()
+
 UNDOABLE = ("discard", "riichi")
 
 
@@ -127,7 +131,6 @@ class PlaySession:
         self.bot_seconds: list[float] = []  # wall time of each bot turn (decision and engine update)
         self.bot_cpu_seconds: list[float] = []  # the same turns in CPU time of the serving thread
         self._undo: list[tuple[int, Snapshot]] = []  # (step index, the game just before it): the human's discards
-        tables()  # the scorer's split tables (built once per process): at the deal, not in the middle of a turn
         if steps:
             self._replay(steps)
         else:
