@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 from test_play_helpers import first_hand_with, greedy
+from test_score_chart import chart_points
 
 from sanma_core.bots import make_bot
 from sanma_core.game import Phase
 from sanma_core.scoring.payments import four_player_settlement, settle_win
 from sanma_core.tiles import EAST
-from tutor.play import PlaySession, PlaySettings
+from tutor.play import PlaySession, PlaySettings, game_summary
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -101,7 +102,9 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
     expected = sorted(session.game.placement, key=lambda p: p.rank)
     assert list(placement["points"]) == [p.points for p in expected]
     assert [float(x) for x in placement["placement points"]] == [p.score for p in expected]
-    assert len(at.get("plotly_chart")) == 1
+    chart = next(h.proto.body for h in at.get("html") if 'class="sm-chart"' in h.proto.body)
+    history = game_summary(session.game).history
+    assert chart_points(chart) == {s: [scores[s] for _, scores in history] for s in range(3)}
     assert at.get("download_button")
     assert hands_seen + 1 == len(session.game.results)
     # the human's steps were made through the widgets and every bot step has a reason
@@ -308,6 +311,9 @@ def test_review_of_a_hand_and_of_the_whole_game(play):
     assert not at.exception, [e.value for e in at.exception]
     (review,) = review_game(session.settings, session.steps, [session.game.hand_index])
     assert any(e.label == "Review this hand against the hard bot" for e in at.expander)
+    assert not _review_frames(at) and "play_review" not in at.session_state  # folded: not computed, not drawn
+    at.session_state["play_review_hand_open"] = True  # the learner opens the box
+    at.run()
     text = " ".join(m.value for m in at.markdown)
     assert f"on **{review.count('same')} of {len(review.rows)}** decisions" in text
     (rows,) = _review_frames(at)
@@ -320,6 +326,8 @@ def test_review_of_a_hand_and_of_the_whole_game(play):
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert any(e.label == "Review the whole game against the hard bot" for e in at.expander)
+    at.session_state["play_review_game_open"] = True
+    at.run()
     reviews = review_game(session.settings, session.steps)
     hands, rows = _review_frames(at)
     assert list(hands["decisions"]) == [len(r.rows) for r in reviews] and len(reviews) >= 2

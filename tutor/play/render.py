@@ -11,12 +11,12 @@ import html
 import re
 from collections.abc import Sequence
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from sanma_core.review.hints import Hints
 from sanma_core.review.summary import GameSummary, HandSummary, WinSummary
 from sanma_core.tiles import kind_name, tile_name
+from tutor.score_chart import score_chart_html
 from tutor.table.state import shanten_text
 from tutor.tiles_svg import TableView, table_html, tiles_html
 
@@ -269,15 +269,7 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
                      "oka": f"{g.oka if p.rank == 1 else 0:+d}", "placement points": f"{p.score:+.1f}"})
     st.table(rows)
     st.caption(f"Return {g.return_points}: (points − return) / 1000, plus uma by rank, plus oka {g.oka:+d} to first.")
-    fig = go.Figure()
-    labels = [label for label, _ in g.history]
-    for s in range(3):
-        fig.add_trace(go.Scatter(x=list(range(len(labels))), y=[sc[s] for _, sc in g.history], mode="lines+markers",
-                                 name=names[s]))
-    fig.update_layout(xaxis={"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": labels},
-                      yaxis_title="points", height=360, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-                      title="Scores over the game")
-    st.plotly_chart(fig, key="play_chart")
+    st.html(score_chart_html(g.history, names))
 
 
 __all__ = ["css", "game_result", "hand_result", "hints_html", "rows_html"]

@@ -289,7 +289,12 @@ def _reviews(session: PlaySession, hands: list[int] | None) -> list[HandReview]:
 
 
 def _review(session: PlaySession, hands: list[int] | None, title: str, key: str) -> None:
-    with st.expander(title, expanded=False):
+    """The review in a folded box, computed and drawn only while the box is open (a game's review takes
+    0.3 s or more, and most hand ends go on without it)."""
+    box = st.expander(title, expanded=False, key=f"{key}_open", on_change="rerun")
+    if not box.open:
+        return
+    with box:
         st.caption(f"Your decisions replayed beside the {ADVISOR} bot's choice in the same position, with its reason. "
                    "Shape is the shanten after the discard and how many useful tiles you cannot see yet (the bots count "
                    "the same way); danger is the bots' estimate against riichi.")

@@ -9,10 +9,8 @@ and whatever goes into HTML is escaped.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
-import plotly.graph_objects as go
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -38,6 +36,7 @@ from tutor.review_data import (
     review_key,
     text_key,
 )
+from tutor.score_chart import score_chart_html
 from tutor.table.component import table
 from tutor.table.state import table_state
 
@@ -209,20 +208,10 @@ def _decisions(h: HandReview, names: Sequence[str], seat: int) -> None:
             st.table(_verdict_rows(h.decisions, names, seat))
 
 
-def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> go.Figure:
-    """The three scores after each hand (one point per hand end), the selected hand marked."""
+def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> str:
+    """The three scores after each hand (one point per hand end), the selected hand's end marked."""
     history = loaded.history()
-    labels = [label for label, _ in history]
-    fig = go.Figure()
-    for s in range(3):
-        fig.add_trace(go.Scatter(x=list(range(len(labels))), y=[sc[s] for _, sc in history], mode="lines+markers",
-                                 name=html.escape(names[s])))  # Plotly draws some HTML tags in names
-    if history:
-        fig.add_vline(x=hand + 1, line_dash="dot", line_color="#888")
-    fig.update_layout(xaxis={"tickmode": "array", "tickvals": list(range(len(labels))), "ticktext": labels},
-                      yaxis_title="points", height=340, margin={"l": 10, "r": 10, "t": 30, "b": 10},
-                      title="Scores over the game")
-    return fig
+    return score_chart_html(history, names, mark=hand + 1 if history else None)
 
 
 def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
@@ -338,7 +327,7 @@ def _game_end(loaded: LoadedReview, names: Sequence[str], hand: int) -> None:
     st.subheader("The game")
     chart, table = st.columns([3, 2], gap="medium")
     with chart:
-        st.plotly_chart(score_chart(loaded, names, hand), key="review_chart")
+        st.html(score_chart(loaded, names, hand))
     with table:
         if r.final_scores:
             points = r.placement_points or (0.0, 0.0, 0.0)
