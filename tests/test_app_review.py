@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_score_chart import chart_points
+from test_score_chart import chart_points, svg_of
 
 from sanma_core.game import Phase
 from sanma_core.game.mjai import RecordError, dumps
@@ -187,7 +187,7 @@ def test_review_is_computed_once_and_chart_has_a_point_per_hand(page, records, m
     (chart,) = [h.proto.body for h in at.get("html") if 'class="sm-chart"' in h.proto.body]
     hands = len(at.selectbox(key="review_hand").options)
     assert [len(v) for v in chart_points(chart).values()] == [hands + 1] * 3
-    assert 'data-mark="2"' in chart  # the chosen hand (the second) is marked at its end
+    assert 'data-mark="2"' in svg_of(chart)  # the chosen hand (the second) is marked at its end
     at.selectbox(key="review_player").set_value(2).run()  # another player: reviewed anew, once
     assert len(calls) == 2 and calls[-1][2] == 2
     assert not at.error

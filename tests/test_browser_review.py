@@ -126,5 +126,8 @@ def test_upload_a_record_and_step_through_a_hand(server):
         assert shown["hidden"] == 0 and shown["step"] == back["step"], shown
         assert {p: sorted(shown["seats"][p]["shown"]) for p in others} == {
             p: _names(game.hands[s]) for p, s in others.items()}
-        assert pg.locator('[data-testid="stPlotlyChart"]').count() == 1
+        chart = pg.locator("figure.sm-chart")
+        picture = chart.locator("img")
+        assert chart.count() == 1 and picture.evaluate("i => i.complete && i.naturalWidth") > 0  # the SVG decodes
+        assert picture.bounding_box()["width"] > 300
         assert not pg.locator('[data-testid="stException"]').count()

@@ -85,8 +85,7 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
         if session.phase is Phase.HAND_END:
             hands_seen += 1
             assert at.header[0].value.startswith("Win" if session.game.result.kind == "win" else "")
-            table = next(t.value for t in at.table if "change" in t.value.columns)  # the scores, not the review
-            assert list(table["change"]) == list(session.game.result.deltas)
+            assert _column(at, "change") == list(session.game.result.deltas)  # the scores, not the review
             at.button(key="play_next").click().run()
             continue
         legal = session.legal()
@@ -98,10 +97,9 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
     session = _session(at)
     assert session.phase is Phase.GAME_END
     assert at.header[0].value == "Game over"
-    placement = at.table[0].value
     expected = sorted(session.game.placement, key=lambda p: p.rank)
-    assert list(placement["points"]) == [p.points for p in expected]
-    assert [float(x) for x in placement["placement points"]] == [p.score for p in expected]
+    assert _column(at, "points", "placement points") == [p.points for p in expected]
+    assert [float(x) for x in _column(at, "placement points", number=False)] == [p.score for p in expected]
     chart = next(h.proto.body for h in at.get("html") if 'class="sm-chart"' in h.proto.body)
     history = game_summary(session.game).history
     assert chart_points(chart) == {s: [scores[s] for _, scores in history] for s in range(3)}
@@ -125,17 +123,15 @@ def test_result_screen_numbers_equal_the_engine_settlement(play):
     sanma = settle_win(session.game.rules, score.han, score.fu, dealer, True, score.yakuman, win.context.honba,
                        win.context.sticks)
     four = four_player_settlement(score.han, score.fu, dealer, True, score.yakuman, win.context.honba)
-    tables = [t.value for t in at.table]
-    payment = next(t for t in tables if "four-player" in t.columns)
-    assert [int(x) for x in payment["four-player"]] == [a for _, a in four.payers]
-    assert [int(x) for x in payment["sanma"] if x.isdigit()] == [a for _, a in sanma.payers]
-    assert list(payment["sanma"])[-1].startswith("—")  # the absent North pays nothing under tsumo loss
-    scores = next(t for t in tables if "change" in t.columns)
-    assert list(scores["change"]) == list(result.deltas)
-    assert list(scores["after"]) == list(result.scores_after)
-    assert sum(scores["change"]) == result.sticks * session.game.rules.riichi_stick  # sticks on the table
-    caption = " ".join(c.value for c in at.caption)
-    assert f"{sum(a for _, a in sanma.payers)} here, {four.total} in four-player" in caption
+    assert _column(at, "four-player") == [a for _, a in four.payers]
+    paid = _column(at, "sanma", number=False)
+    assert [int(x) for x in paid if x.isdigit()] == [a for _, a in sanma.payers]
+    assert paid[-1].startswith("—")  # the absent North pays nothing under tsumo loss
+    assert _column(at, "change") == list(result.deltas)
+    assert _column(at, "after") == list(result.scores_after)
+    assert sum(_column(at, "change")) == result.sticks * session.game.rules.riichi_stick  # sticks on the table
+    assert _column(at, "han", "yaku") == [han for _, han in score.yaku]
+    assert f"{sum(a for _, a in sanma.payers)} here, {four.total} in four-player" in _html_text(at)
 
 
 def test_draw_screen_reveals_tenpai_and_noten_payments(play):
@@ -144,10 +140,9 @@ def test_draw_screen_reveals_tenpai_and_noten_payments(play):
     at.session_state["play_session"] = session
     at.run()
     result = session.game.result
-    text = " ".join(m.value for m in at.markdown)
+    text = _html_text(at)
     assert "Tenpai:" in text and "Noten payments" in text
-    scores = next(t.value for t in at.table if "change" in t.value.columns)
-    assert list(scores["change"]) == list(result.deltas)
+    assert _column(at, "change") == list(result.deltas)
     html = " ".join(h.proto.body for h in at.get("html"))
     for seat, tenpai in enumerate(result.tenpai):
         assert (f"{session.settings.names()[seat]} (tenpai)" in html) == tenpai
@@ -282,7 +277,8 @@ def _tsumogiri_until(session: PlaySession, phase: Phase) -> PlaySession:
 
 
 def _html_tables(at: AppTest) -> list[tuple[list[str], list[list[str]]]]:
-    """The (columns, rows) of every plain HTML table the page draws (the play hints), cells unescaped."""
+    """The (columns, rows) of every plain HTML table the page draws (hints, hand and game results), cells
+    unescaped."""
     import html as html_lib
     import re
 
@@ -293,6 +289,23 @@ def _html_tables(at: AppTest) -> list[tuple[list[str], list[list[str]]]]:
             lines = [[html_lib.unescape(c) for c in cell.findall(tr)] for tr in re.findall(r"<tr>(.*?)</tr>", table)]
             out.append((lines[0], lines[1:]))
     return out
+
+
+def _column(at: AppTest, name: str, having: str | None = None, number: bool = True) -> list:
+    """The cells of column ``name`` in the first HTML table with that column (and with column ``having``)."""
+    for columns, rows in _html_tables(at):
+        if name in columns and (having is None or having in columns):
+            cells = [r[columns.index(name)] for r in rows]
+            return [int(c) for c in cells] if number else cells
+    raise AssertionError(f"no table with a {name!r} column")
+
+
+def _html_text(at: AppTest) -> str:
+    """The text of the page's HTML elements, tags removed and entities unescaped."""
+    import html as html_lib
+    import re
+
+    return html_lib.unescape(re.sub(r"<[^>]+>", " ", " ".join(h.proto.body for h in at.get("html"))))
 
 
 def _review_frames(at: AppTest):
@@ -415,3 +428,13 @@ def test_auto_pass_answers_a_pon_offer_without_asking(play, mode):
         assert "pon" not in offered
         passes = sum(1 for s in session.steps if not s.bot and s.action is not None and s.action.kind == "pass")
         assert passes == passes_before + 1
+
+
+def test_downloads_are_written_on_request_from_the_position_they_were_offered_at() -> None:
+    session = _tsumogiri_until(PlaySession(PlaySettings(seed=4, length="tonpuusen")), Phase.HAND_END)
+    mjai, tenhou6 = session.exports()
+    offered_mjai, offered_tenhou6 = session.mjai(), session.tenhou6()
+    session.next_hand()
+    _tsumogiri_until(session, Phase.HAND_END)  # the game moves on before the learner clicks
+    assert mjai() == offered_mjai != session.mjai()
+    assert json.loads(tenhou6()) == offered_tenhou6

@@ -141,7 +141,7 @@ def test_one_hand_by_keys_keeps_the_game_on_refresh_and_shows_the_result(page, s
     assert pressed >= 2
     header = pg.locator("h2").first.inner_text()
     assert re.search(r"(Win|draw|Nagashi).* — (East|South|West) \d", header), header
-    table = pg.locator('[data-testid="stTable"]').filter(has_text="before").last  # the scores, not the review
+    table = pg.locator("table.sm-rows").filter(has_text="before").last  # the scores, not the review
     table.wait_for(state="attached")
     text = table.inner_text()
     assert "before" in text and "change" in text and "after" in text, text

@@ -1,15 +1,20 @@
-"""The scores over a game as one inline SVG: a line per player, a point per hand end, one hand marked.
+"""The scores over a game as one SVG picture: a line per player, a point per hand end, one hand marked.
 
-Play's game end and the Review page draw it. It is plain markup (no chart
-library to load), names arrive as text and are escaped, and every point
-carries its hand, player and score as a tooltip and as data attributes.
+Play's game end and the Review page draw it. It is a plain picture (no chart
+library to load in the browser): the SVG goes in an ``<img>`` (``st.html``
+keeps no inline SVG), with the legend and a table of the scores by hand as
+text beside it. Names are escaped; every point carries its hand, player and
+score as data attributes.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 from collections.abc import Sequence
+
+from .blocks import rows_html
 
 COLOURS = ("#b8322a", "#1f5fa8", "#2f7d32")  # one per seat, in seat order
 WIDTH, HEIGHT = 720, 300
@@ -41,13 +46,11 @@ def _step(span: int) -> int:
     return 100000
 
 
-def score_chart_html(history: Sequence[tuple[str, Sequence[int]]], names: Sequence[str], mark: int | None = None,
-                     title: str = "Scores over the game") -> str:
-    """``history`` is ``(label, scores)`` from the start, one entry per hand end; ``mark`` is the index of an
-    entry to mark with a dotted line (the hand under review)."""
-    if not history:
-        return ""
-    values = [v for _, scores in history for v in scores]
+def score_chart_svg(history: Sequence[tuple[str, Sequence[int]]], names: Sequence[str], mark: int | None = None,
+                    title: str = "Scores over the game") -> str:
+    """The chart as a standalone SVG document. ``history`` is ``(label, scores)`` from the start, one entry per
+    hand end; ``mark`` is the index of an entry to mark with a dotted line (the hand under review)."""
+    values = [v for _, scores in history for v in scores] or [0]
     step = _step(max(values) - min(values) or 1)
     low, high = (min(values) // step) * step, -(-max(values) // step) * step
     if high == low:
@@ -72,27 +75,44 @@ def score_chart_html(history: Sequence[tuple[str, Sequence[int]]], names: Sequen
     if mark is not None and 0 <= mark < n:
         parts.append(f'<line x1="{x(mark):.1f}" y1="{TOP}" x2="{x(mark):.1f}" y2="{TOP + plot_h}" class="mark" '
                      f'data-mark="{mark}"/>')
-    for seat, name in enumerate(names):
+    for seat in range(len(names)):
         colour = COLOURS[seat % len(COLOURS)]
         points = " ".join(f"{x(i):.1f},{y(scores[seat]):.1f}" for i, (_, scores) in enumerate(history))
         parts.append(f'<polyline points="{points}" stroke="{colour}" data-seat="{seat}"/>')
-        for i, (label, scores) in enumerate(history):
-            tip = html.escape(f"{label}: {name} {scores[seat]:,}")
-            parts.append(f'<circle cx="{x(i):.1f}" cy="{y(scores[seat]):.1f}" r="3.5" fill="{colour}" '
-                         f'data-seat="{seat}" data-hand="{i}" data-score="{scores[seat]}"><title>{tip}</title></circle>')
+        parts += [f'<circle cx="{x(i):.1f}" cy="{y(scores[seat]):.1f}" r="3.5" fill="{colour}" '
+                  f'data-seat="{seat}" data-hand="{i}" data-score="{scores[seat]}"/>'
+                  for i, (_, scores) in enumerate(history)]
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">'
+            f"<title>{html.escape(title)}</title><style>{_SVG_CSS}</style>" + "".join(parts) + "</svg>")
+
+
+_SVG_CSS = ("text{font:12px sans-serif;fill:#555}.grid{stroke:#e3ded2;stroke-width:1}.grid.zero{stroke:#999}"
+            ".mark{stroke:#888;stroke-dasharray:4 4}polyline{fill:none;stroke-width:2.2}")
+
+
+def score_chart_html(history: Sequence[tuple[str, Sequence[int]]], names: Sequence[str], mark: int | None = None,
+                     title: str = "Scores over the game") -> str:
+    """The chart as a picture under its title and legend, then the scores by hand as a folded table."""
+    if not history:
+        return ""
+    svg = score_chart_svg(history, names, mark, title)
+    uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
     legend = "".join(f'<span><i style="background:{COLOURS[s % len(COLOURS)]}"></i>{html.escape(name)}</span>'
                      for s, name in enumerate(names))
+    last = history[-1][1]
+    alt = f"{title}: " + ", ".join(f"{name} ends on {last[s]:,}" for s, name in enumerate(names))
+    columns = [name if list(names).count(name) == 1 else f"{name} (seat {s})" for s, name in enumerate(names)]
+    table = rows_html([{"hand": label, **{column: f"{scores[s]:,}" for s, column in enumerate(columns)}}
+                       for label, scores in history])
     return (f'<figure class="sm-chart"><figcaption><b>{html.escape(title)}</b>{legend}</figcaption>'
-            f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{html.escape(title)}">'
-            + "".join(parts) + "</svg></figure>")
+            f'<img src="{uri}" alt="{html.escape(alt)}">'
+            f'<details><summary>Scores by hand</summary><div class="sm-scroll">{table}</div></details></figure>')
 
 
 CHART_CSS = """
 .sm-chart{margin:.5rem 0 1rem;max-width:760px}
 .sm-chart figcaption{display:flex;flex-wrap:wrap;gap:.3rem 1rem;align-items:center;font-size:.9rem;margin-bottom:.2rem}
 .sm-chart figcaption i{display:inline-block;width:.9rem;height:.25rem;margin-right:.3rem;vertical-align:middle}
-.sm-chart svg{width:100%;height:auto;font:11px sans-serif;fill:#555}
-.sm-chart .grid{stroke:#e3ded2;stroke-width:1} .sm-chart .grid.zero{stroke:#999}
-.sm-chart .mark{stroke:#888;stroke-dasharray:4 4}
-.sm-chart polyline{fill:none;stroke-width:2.2}
+.sm-chart img{width:100%;height:auto;display:block}
+.sm-chart summary{cursor:pointer;font-size:.85rem;color:#5b5b5b}
 """

@@ -16,6 +16,7 @@ from sanma_core.explain_text import explanation_text
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.tiles import kind, parse_tile, parse_tiles, tile_name
 
+from .blocks import BLOCKS_CSS
 from .score_chart import CHART_CSS
 from .tiles_svg import STRIP_CSS, TableView, all_faces, table_html, tile_data_uri, tiles_html
 
@@ -48,7 +49,7 @@ div[class*="st-key-tb_"] button{width:clamp(40px,7.5vw,92px)} .sm-tile.sm-pick{w
 
 def inject_css(big: bool = False) -> None:
     """Page-wide styles for tile strips and tile buttons (call once per run); ``big`` for a projector."""
-    st.html(f"<style>{STRIP_CSS}\n{CHART_CSS}\n{_tile_button_css()}{BIG_TILES_CSS if big else ''}</style>")
+    st.html(f"<style>{STRIP_CSS}\n{BLOCKS_CSS}{CHART_CSS}\n{_tile_button_css()}{BIG_TILES_CSS if big else ''}</style>")
 
 
 def show_table(

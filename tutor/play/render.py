@@ -16,6 +16,7 @@ import streamlit as st
 from sanma_core.review.hints import Hints
 from sanma_core.review.summary import GameSummary, HandSummary, WinSummary
 from sanma_core.tiles import kind_name, tile_name
+from tutor.blocks import bold, note, para, rows_html
 from tutor.score_chart import score_chart_html
 from tutor.table.state import shanten_text
 from tutor.tiles_svg import TableView, table_html, tiles_html
@@ -27,14 +28,7 @@ PLAY_CSS = """
 .sm-hints p{margin:.4rem 0}
 .sm-botlog summary{cursor:pointer;font-weight:600;margin:.4rem 0}
 .sm-botlog ul{margin:.2rem 0 .4rem 1.2rem;padding:0}
-.sm-scroll{overflow-x:auto}
-.sm-note{border-radius:.5rem;padding:.6rem .8rem;margin:.4rem 0}
-.sm-good{background:#e6f4ea;color:#14532d}
-.sm-warn{background:#fff4d6;color:#6b4e00}
-.sm-info{background:#e7f0fb;color:#1e3a5f}
-.sm-rows{border-collapse:collapse;font-size:.9rem;min-width:30rem}
-.sm-rows th,.sm-rows td{border-bottom:1px solid #e6e0d0;padding:.25rem .5rem;text-align:left;vertical-align:top}
-.sm-rows th{font-weight:600;background:#f1ede2}
+.sm-hints .sm-rows{min-width:30rem}
 div[class*="st-key-play_review_"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-play_review_"] [data-testid="stTable"] table{min-width:46rem}
 """
@@ -58,13 +52,13 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
     esc = html.escape
     parts = []
     if h.advice is not None:
-        parts.append(_note("good", f"<strong>The hard bot would:</strong> {esc(action_text(h.advice.action))}"
+        parts.append(note("good", f"<strong>The hard bot would:</strong> {esc(action_text(h.advice.action))}"
                                    f" — {esc(h.advice.reason)}"))
     parts.append(f"<p><strong>Hand:</strong> {esc(shanten_text(h.shanten))}</p>")
     if h.waits:
         parts.append(f"<p><strong>Waits</strong></p>{tiles_html(h.waits)}")
     if h.furiten:
-        parts.append(_note("warn", "Furiten: you cannot win by ron now (a winning tile is among your discards, or you "
+        parts.append(note("warn", "Furiten: you cannot win by ron now (a winning tile is among your discards, or you "
                                    "passed one). Tsumo still wins."))
     if h.useful:
         parts.append(f"<p><strong>Useful tiles</strong> — {h.useful_count} copies you cannot see</p>"
@@ -75,9 +69,9 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
         if h.kita.costs_shape:
             text += (f" Your hand uses it, though: kept, the best discard leaves {shanten_text(h.kita.shanten_keep)};"
                      f" set aside, the hand is {shanten_text(h.kita.shanten_kita)}.")
-        parts.append(_note("info", esc(text)))
+        parts.append(note("info", esc(text)))
     if h.threats:
-        parts.append(_note("warn", esc("Riichi from " + " and ".join(names[s] for s in h.threats) + ": the danger "
+        parts.append(note("warn", esc("Riichi from " + " and ".join(names[s] for s in h.threats) + ": the danger "
                                        "column is the bots' defence estimate (roughly the deal-in chance in percent).")))
     if h.discards:
         rows = []
@@ -92,27 +86,6 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
                  else "<strong>Discards</strong> (best shape first)")
         parts.append(f'<p>{title}</p><div class="sm-scroll">{rows_html(rows)}</div>')
     return f'<div class="sm-hints">{"".join(parts)}</div>'
-
-
-def _note(kind: str, inner_html: str) -> str:
-    """A coloured note (``good``, ``warn`` or ``info``) around already escaped HTML."""
-    return f'<div class="sm-note sm-{kind}" role="note">{inner_html}</div>'
-
-
-def rows_html(rows: Sequence[dict[str, object]]) -> str:
-    """A plain HTML table of ``rows`` (the keys of the first row are the columns), every cell escaped.
-
-    One element that the browser draws at once: a table of markdown cells took 60–100 ms to redraw after
-    every move.
-
-    >>> rows_html([{"discard": "5p", "why": "<safe>"}])
-    '<table class="sm-rows"><thead><tr><th>discard</th><th>why</th></tr></thead><tbody><tr><td>5p</td><td>&lt;safe&gt;</td></tr></tbody></table>'
-    """
-    columns = list(rows[0]) if rows else []
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row.get(c, '')))}</td>" for c in columns) + "</tr>"
-                   for row in rows)
-    return f'<table class="sm-rows"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 
@@ -159,9 +132,9 @@ def _danger_text(value: float | None) -> str:
 
 # ---- hand result ------------------------------------------------------------------
 
-def score_table(summary: HandSummary, names: Sequence[str]) -> None:
-    st.table([{"player": names[s], "before": summary.scores_before[s], "change": summary.deltas[s],
-               "after": summary.scores_after[s]} for s in range(3)])
+def score_rows(summary: HandSummary, names: Sequence[str]) -> list[dict[str, object]]:
+    return [{"player": names[s], "before": summary.scores_before[s], "change": summary.deltas[s],
+             "after": summary.scores_after[s]} for s in range(3)]
 
 
 def _possessive(names: Sequence[str], seat: int, me: int | None) -> str:
@@ -188,74 +161,84 @@ def name_seats(text: str, names: Sequence[str], me: int | None = None) -> str:
     return _SEAT_WORD.sub(spoken, text)
 
 
-def win_block(w: WinSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> None:
+def win_html(w: WinSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> str:
+    """One win: who won how, the hand, yaku and fu, and the payment beside four-player riichi."""
     how = "tsumo (self-draw)" if w.tsumo else f"ron on {_possessive(names, w.from_seat, me)} {tile_name(w.win_tile)}"
-    st.subheader(f"{'You win' if w.seat == me else names[w.seat] + ' wins'} by {how}")
-    st.html(table_html(TableView(w.hand, w.melds, w.kita, w.dora_indicators, w.win_tile, ura=w.ura_indicators),
-                       with_css=False))
+    who = "You win" if w.seat == me else names[w.seat] + " wins"
     value = "yakuman" if w.yakuman else f"{w.han} han {w.fu} fu"
     if w.limit:
         value += f" — {w.limit.replace('_', ' ')}"
-    st.markdown(f"**{value}**")
-    left, right = st.columns(2)
-    with left:
-        st.markdown("**Yaku**")
-        st.table([{"yaku": y["name"], "han": y["han"]} for y in w.yaku])
-        b = w.bonus
-        extras = [f"{k} {b[k]}" for k in ("dora", "aka", "ura", "kita") if b.get(k)]
-        st.markdown("**Dora and kita:** " + (", ".join(extras) if extras else "none")
-                    + ("" if b.get("counted", True) else " (not counted on a yakuman)"))
-    with right:
-        st.markdown("**Fu**")
-        st.table([{"fu": line["fu"], "for": FU_REASONS.get(line["reason"], line["reason"].replace("_", " ")),
-                   "tiles": line.get("tiles", "")} for line in w.fu_lines])
-        raw = sum(line["fu"] for line in w.fu_lines)
-        if raw and not w.yakuman:
-            st.caption(f"{raw} fu" + (f", rounded up to {w.fu}" if raw != w.fu else "") + ".")
-    st.markdown(f"**Payment — {rules_title} (three players) beside four-player riichi**")
-    st.table([{"who pays": PAYER_NAMES.get(line.payer, line.payer),
-               "sanma": "— (no North player)" if line.sanma is None else str(line.sanma),
-               "four-player": str(line.four_player)}
-              for line in w.lines])
-    st.markdown("\n".join(f"- {s}" for s in w.steps))
+    b = w.bonus
+    extras = [f"{k} {b[k]}" for k in ("dora", "aka", "ura", "kita") if b.get(k)]
+    dora = ("Dora and kita: " + (", ".join(extras) if extras else "none")
+            + ("" if b.get("counted", True) else " (not counted on a yakuman)"))
+    raw = sum(line["fu"] for line in w.fu_lines)
+    fu_note = (f"{raw} fu" + (f", rounded up to {w.fu}" if raw != w.fu else "") + ".") if raw and not w.yakuman else ""
     if w.tsumo and w.paid != w.four_player.total:
-        st.caption(f"Paid in total: {w.paid} here, {w.four_player.total} in four-player — "
-                   f"the {w.four_player.total - w.paid} difference is the absent North's share (tsumo loss).")
+        paid = (f"Paid in total: {w.paid} here, {w.four_player.total} in four-player — the "
+                f"{w.four_player.total - w.paid} difference is the absent North's share (tsumo loss).")
     else:
-        st.caption(f"Paid in total: {w.paid} here, {w.four_player.total} in four-player.")
+        paid = f"Paid in total: {w.paid} here, {w.four_player.total} in four-player."
+    yaku = rows_html([{"yaku": y["name"], "han": y["han"]} for y in w.yaku])
+    fu = rows_html([{"fu": line["fu"], "for": FU_REASONS.get(line["reason"], line["reason"].replace("_", " ")),
+                     "tiles": line.get("tiles", "")} for line in w.fu_lines])
+    payment = rows_html([{"who pays": PAYER_NAMES.get(line.payer, line.payer),
+                          "sanma": "— (no North player)" if line.sanma is None else str(line.sanma),
+                          "four-player": str(line.four_player)} for line in w.lines])
+    return (f'<div class="sm-win-block"><h3>{html.escape(f"{who} by {how}")}</h3>'
+            + table_html(TableView(w.hand, w.melds, w.kita, w.dora_indicators, w.win_tile, ura=w.ura_indicators),
+                         with_css=False)
+            + bold(value)
+            + f'<div class="sm-cols"><div>{bold("Yaku")}{yaku}{para(dora)}</div>'
+            + f'<div>{bold("Fu")}<div class="sm-scroll">{fu}</div>{para(fu_note, "sm-small") if fu_note else ""}</div></div>'
+            + bold(f"Payment — {rules_title} (three players) beside four-player riichi")
+            + f'<div class="sm-scroll">{payment}</div>'
+            + "<ul>" + "".join(f"<li>{html.escape(step)}</li>" for step in w.steps) + "</ul>"
+            + para(paid, "sm-small") + "</div>")
 
 
-def draw_block(summary: HandSummary, names: Sequence[str]) -> None:
+def draw_html(summary: HandSummary, names: Sequence[str]) -> str:
+    """A hand without a win: who was tenpai (their hands shown) and the noten payments, or an abortive draw."""
+    parts = []
     if summary.tenpai is not None:
-        st.markdown("**Tenpai:** " + ", ".join(f"{names[s]} {'tenpai' if t else 'noten'}"
-                                              for s, t in enumerate(summary.tenpai)))
+        parts.append(para("Tenpai: " + ", ".join(f"{names[s]} {'tenpai' if t else 'noten'}"
+                                               for s, t in enumerate(summary.tenpai))))
         for s, tiles in (summary.revealed or {}).items():
-            st.html(table_html(TableView(hand=tiles, caption=f"{names[s]} (tenpai)"), with_css=False))
+            parts.append(table_html(TableView(hand=tiles, caption=f"{names[s]} (tenpai)"), with_css=False))
     if summary.kind == "nagashi_mangan":
-        st.markdown("Nagashi mangan: " + ", ".join(names[s] for s in summary.nagashi)
-                    + " discarded only terminals and honours, none called: paid as a mangan tsumo.")
+        parts.append(para("Nagashi mangan: " + ", ".join(names[s] for s in summary.nagashi)
+                        + " discarded only terminals and honours, none called: paid as a mangan tsumo."))
     elif summary.kind == "exhaustive_draw":
         n = sum(summary.tenpai or ())
         if n in (0, 3):
-            st.markdown(f"Noten payments: {'nobody' if n == 0 else 'everybody'} is tenpai, nothing is paid.")
+            parts.append(para(f"Noten payments: {'nobody' if n == 0 else 'everybody'} is tenpai, nothing is paid."))
         else:
             pool = summary.noten_pool
-            st.markdown(f"Noten payments: the pool of {pool} goes from the {3 - n} noten player(s) "
-                        f"({pool // (3 - n)} each) to the {n} tenpai player(s) ({pool // n} each).")
+            parts.append(para(f"Noten payments: the pool of {pool} goes from the {3 - n} noten player(s) "
+                            f"({pool // (3 - n)} each) to the {n} tenpai player(s) ({pool // n} each)."))
     else:
-        st.markdown("Abortive draw: nobody pays; the dealer deals again.")
+        parts.append(para("Abortive draw: nobody pays; the dealer deals again."))
+    return "".join(parts)
+
+
+def hand_result_html(summary: HandSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> str:
+    """Everything under the hand's title as one HTML block (every text escaped, names included): the sticks,
+    each win or the draw, and the scores."""
+    parts = []
+    if summary.sticks and summary.kind == "win":
+        parts.append(para(f"{summary.sticks} riichi stick{'s' if summary.sticks != 1 else ''} on the table "
+                        f"go{'' if summary.sticks != 1 else 'es'} to the winner.", "sm-small"))
+    parts += [win_html(w, names, rules_title, me) for w in summary.wins]
+    if summary.kind != "win":
+        parts.append(draw_html(summary, names))
+    parts.append(bold("Scores") + rows_html(score_rows(summary, names)))
+    return f'<div class="sm-result">{"".join(parts)}</div>'
 
 
 def hand_result(summary: HandSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> None:
+    """The hand's title, then its result as one element (a dozen elements took a visible moment to draw)."""
     st.header(f"{summary.title} — {summary.label}")
-    if summary.sticks and summary.kind == "win":
-        st.caption(f"{summary.sticks} riichi stick{'s' if summary.sticks != 1 else ''} on the table go{'' if summary.sticks != 1 else 'es'} to the winner.")
-    for w in summary.wins:
-        win_block(w, names, rules_title, me)
-    if summary.kind != "win":
-        draw_block(summary, names)
-    st.markdown("**Scores**")
-    score_table(summary, names)
+    st.html(hand_result_html(summary, names, rules_title, me))
 
 
 # ---- game result -----------------------------------------------------------------
@@ -267,9 +250,10 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
         rows.append({"rank": p.rank, "player": names[p.seat], "points": p.points,
                      "minus return": f"{(p.points - g.return_points) / 1000:+.1f}", "uma": f"{g.uma[p.rank - 1]:+d}",
                      "oka": f"{g.oka if p.rank == 1 else 0:+d}", "placement points": f"{p.score:+.1f}"})
-    st.table(rows)
-    st.caption(f"Return {g.return_points}: (points − return) / 1000, plus uma by rank, plus oka {g.oka:+d} to first.")
-    st.html(score_chart_html(g.history, names))
+    st.html(f'<div class="sm-scroll">{rows_html(rows)}</div>'
+            + para(f"Return {g.return_points}: (points − return) / 1000, plus uma by rank, plus oka {g.oka:+d} to first.",
+                 "sm-small")
+            + score_chart_html(g.history, names))
 
 
 __all__ = ["css", "game_result", "hand_result", "hints_html", "rows_html"]

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -235,6 +237,15 @@ class PlaySession:
     def tenhou6(self) -> dict[str, Any]:
         """The game so far as tenhou.net/6 JSON."""
         return to_tenhou6(self.game.events, self.game.rules, title=f"sanma tutor, seed {self.settings.seed}")
+
+    def exports(self) -> tuple[Callable[[], str], Callable[[], str]]:
+        """Makers of the game so far as mjai text and as tenhou.net/6 text, over the events as they are now:
+        a download is made only when asked for (the tenhou.net/6 form costs tens of milliseconds), possibly
+        after the game has moved on."""
+        events = list(self.game.events)
+        rules, title = self.game.rules, f"sanma tutor, seed {self.settings.seed}"
+        return (lambda: dumps(events),
+                lambda: json.dumps(to_tenhou6(events, rules, title=title), ensure_ascii=False))
 
 
 __all__ = ["PlaySession", "PlaySettings", "PlaySetupError", "Step"]

@@ -9,7 +9,6 @@ rebuilds the same game from its seed and steps.
 from __future__ import annotations
 
 import html
-import json
 import secrets
 
 import streamlit as st
@@ -302,10 +301,11 @@ def _review(session: PlaySession, hands: list[int] | None, title: str, key: str)
 
 
 def _downloads(session: PlaySession) -> None:
+    mjai, tenhou6 = session.exports()  # written when a button is clicked, not on every hand end
     c = st.columns(2)
-    c[0].download_button("Download mjai (.jsonl)", session.mjai(), file_name=f"sanma-{session.settings.seed}.mjai.jsonl",
+    c[0].download_button("Download mjai (.jsonl)", mjai, file_name=f"sanma-{session.settings.seed}.mjai.jsonl",
                          mime="application/jsonl", key="play_dl_mjai")
-    c[1].download_button("Download tenhou.net/6 (.json)", json.dumps(session.tenhou6(), ensure_ascii=False),
+    c[1].download_button("Download tenhou.net/6 (.json)", tenhou6,
                          file_name=f"sanma-{session.settings.seed}.tenhou6.json", mime="application/json",
                          key="play_dl_tenhou6")
 
