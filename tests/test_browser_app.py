@@ -196,8 +196,14 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
     page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()
     metrics = page.locator('.st-key-dr_summary_metrics [data-testid="stMetric"]')
     metrics.nth(2).wait_for()
-    tops = {round(metrics.nth(i).bounding_box()["y"]) for i in range(3)}
-    assert len(tops) == 1, tops
+    read = "els => els.map(e => Math.round(e.getBoundingClientRect().top))"  # all three at one moment
+    tops, previous = metrics.evaluate_all(read), None
+    for _ in range(20):  # until the page stops moving (the summary arrives while the question is still drawn)
+        if tops == previous:
+            break
+        page.wait_for_timeout(150)
+        previous, tops = tops, metrics.evaluate_all(read)
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
     page.close()
 
 

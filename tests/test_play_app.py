@@ -107,7 +107,8 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
     assert hands_seen + 1 == len(session.game.results)
     # the human's steps were made through the widgets and every bot step has a reason
     assert any(not s.bot for s in session.steps) and all(s.reason for s in session.bot_log())
-    assert session.bot_cpu_seconds and max(session.bot_cpu_seconds) <= 0.3  # bots answer at once
+    # every bot turn is timed for benchmarks/bench_play.py, which holds the 0.3 s bound (no timing asserted here)
+    assert len(session.bot_cpu_seconds) == len(session.bot_seconds) == len(session.bot_log())
 
 
 def test_result_screen_numbers_equal_the_engine_settlement(play):
