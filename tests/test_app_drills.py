@@ -82,6 +82,9 @@ def test_full_tile_session_with_summary_and_saved_answers(tmp_path, monkeypatch)
     assert at.subheader[0].value == "Session summary"
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Right"] == "2 / 3"
+    (summary,) = [h.proto.body for h in at.get("html") if '<th>right</th>' in h.proto.body]
+    rows = [re.findall(r"<td>(.*?)</td>", tr) for tr in re.findall(r"<tr>(.*?)</tr>", summary)[1:]]
+    assert [(r[0], r[3]) for r in rows] == [("1", "yes"), ("2", "no"), ("3", "yes")]  # a row per question
     store = ProgressStore(tmp_path / "progress.db")
     [ann] = store.profiles()
     answers = store.answers(ann.id)

@@ -17,6 +17,7 @@ import drills
 from drills import DrillError
 from drills.explain import concept_name
 from tutor import state
+from tutor.blocks import rows_html
 from tutor.drill_session import (
     MAX_QUESTIONS,
     MAX_SEED,
@@ -217,7 +218,7 @@ def _summary(sess: Session) -> None:
              "concept": concept_name(r.concept) if r.concept else "", "right": "yes" if r.correct else "no",
              "credit": f"{r.score:.0%}"}
             for i, r in enumerate(sess.results)]
-    st.dataframe(rows, hide_index=True)
+    st.html(f'<div class="sm-scroll">{rows_html(rows)}</div>')  # a plain table: no data grid to load
     level = suggest_difficulty(float(s["score"]), sess.settings.difficulty, int(s["questions"]))
     if sess.mode == "drill" and level is not None:
         word = "harder" if level > sess.settings.difficulty else "easier"
