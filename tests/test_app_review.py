@@ -15,6 +15,7 @@ from sanma_core.game import Phase
 from sanma_core.game.mjai import RecordError, dumps
 from sanma_core.game.records import MAX_RECORD_BYTES, read_record
 from sanma_core.review.record import replay_to
+from sanma_core.rules import load_preset
 from sanma_core.tiles import tile_name
 from tutor.play import PlaySession, PlaySettings
 from tutor.review_data import read_upload
@@ -62,6 +63,12 @@ def _step_line(at: AppTest) -> str:
 
 def _html(at: AppTest) -> str:
     return " ".join(h.proto.body for h in at.get("html"))
+
+
+def _chart(at: AppTest) -> str:
+    """The scores chart's HTML (one on the page)."""
+    (chart,) = [h.proto.body for h in at.get("html") if 'class="sm-chart"' in h.proto.body]
+    return chart
 
 
 def _component(at: AppTest):
@@ -145,8 +152,10 @@ def test_each_format_loads_and_steps(page, records, fmt):
     assert won == (result["title"] == "Win")  # the winning tile is marked
     at.button(key="review_next").click().run()  # past the end: the next hand's deal
     assert at.selectbox(key="review_hand").value == 3 and at.slider(key="review_pos").value == 0
+    assert 'data-mark="4"' in svg_of(_chart(at))  # stepping reruns only the table's part, but a new hand the page
     at.button(key="review_prev").click().run()  # and back to the end of the hand before
     assert at.selectbox(key="review_hand").value == 2 and at.slider(key="review_pos").value == count
+    assert 'data-mark="3"' in svg_of(_chart(at))
     assert not at.exception
 
 
@@ -184,7 +193,7 @@ def test_review_is_computed_once_and_chart_has_a_point_per_hand(page, records, m
         at.button(key="review_next").click().run()
     at.selectbox(key="review_hand").select_index(1).run()
     assert len(calls) == 1
-    (chart,) = [h.proto.body for h in at.get("html") if 'class="sm-chart"' in h.proto.body]
+    chart = _chart(at)
     hands = len(at.selectbox(key="review_hand").options)
     assert [len(v) for v in chart_points(chart).values()] == [hands + 1] * 3
     assert 'data-mark="2"' in svg_of(chart)  # the chosen hand (the second) is marked at its end
@@ -315,3 +324,23 @@ def test_a_finished_play_game_opens_on_the_review_page(page):
     assert at.selectbox(key="review_player").value == 1
     assert len(at.selectbox(key="review_hand").options) == len(session.game.results)
     assert not at.error
+
+
+def test_an_xml_record_steps_without_reading_its_xml_again(records, monkeypatch):
+    """Stepping re-plays the record's tenhou.net/6 form made once at load, and reaches the same games."""
+    import sanma_core.game.mjlog as mjlog
+    from tutor.review_data import load_review
+
+    loaded = load_review(records["mjlog"], load_preset("tenhou"), 0)
+    assert loaded.replay_text and json.loads(loaded.replay_text)["log"]
+    calls = []
+    real = mjlog.mjlog_to_tenhou6
+    monkeypatch.setattr(mjlog, "mjlog_to_tenhou6", lambda text: calls.append(1) or real(text))
+    for hand, (first, count) in list(enumerate(loaded.spans))[:3]:
+        for position in (0, count // 2, count):
+            game = loaded.game_at(hand, position)
+            expected = replay_to(records["mjlog"], "tenhou", first + min(position, count - 1))
+            if position == count:
+                expected.apply(loaded.actions[first + count - 1])
+            assert game.events == expected.events and game.scores == expected.scores, (hand, position)
+    assert len(calls) == 9  # the expected games only: stepping itself never read the XML

@@ -7,6 +7,7 @@ every hand on request. Every wait is bounded.
 
 from __future__ import annotations
 
+import base64
 import re
 import time
 
@@ -131,3 +132,37 @@ def test_upload_a_record_and_step_through_a_hand(server):
         assert chart.count() == 1 and picture.evaluate("i => i.complete && i.naturalWidth") > 0  # the SVG decodes
         assert picture.bounding_box()["width"] > 300
         assert not pg.locator('[data-testid="stException"]').count()
+
+
+#: what a selectbox shows: its text and its input's value
+_SHOWN_JS = "e => e.innerText + ' ' + [...e.querySelectorAll('input')].map(i => i.value).join(' ')"
+
+
+def test_previous_from_a_hands_deal_moves_the_hand_selector_and_the_chart(server):
+    """Steps redraw only the table's part of the page; a step into another hand redraws the whole page."""
+    from sanma_core.rules import load_preset
+    from tutor.review_data import load_review
+
+    text = RECORD.read_text(encoding="utf-8")
+    loaded = load_review(text, load_preset("tenhou"), 0)
+    first, second = loaded.review.hands[0].label, loaded.review.hands[1].label
+    with chromium() as browser:
+        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+        pg.set_default_timeout(WAIT_MS)
+        pg.goto(f"{server}/review", wait_until="domcontentloaded")
+        pg.get_by_role("heading", name="Review").first.wait_for()
+        pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
+        start = _wait_for_step(pg, 0, timeout_s=60)
+        hand = pg.locator(".st-key-review_hand")
+        hand.locator("button, [role=combobox]").first.click()
+        pg.get_by_role("option").filter(has_text=second).first.click()
+        dealt = _wait_for_step(pg, 0, not_id=start["id"])  # the second hand's deal
+        assert second in hand.evaluate(_SHOWN_JS)
+        pg.locator('.st-key-review_prev button').click()  # back past the deal: the first hand's end
+        _wait_for_step(pg, loaded.spans[0][1], not_id=dealt["id"])
+        pg.wait_for_function(f"label => ({_SHOWN_JS})(document.querySelector('.st-key-review_hand')).includes(label)",
+                             arg=first, timeout=30_000)
+        src = pg.locator("figure.sm-chart img").get_attribute("src")
+        assert 'data-mark="1"' in base64.b64decode(src.split(",", 1)[1]).decode()  # the chart marks that hand
+        assert not pg.locator('[data-testid="stException"]').count()
+        pg.close()

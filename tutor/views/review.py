@@ -46,6 +46,7 @@ ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
+PAGE_HAND = "_review_page_hand"  # the hand the whole page was last drawn for
 TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
 KEEP = 4  # reviews kept per session
 
@@ -290,6 +291,20 @@ def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_colum
                           format_func=lambda i: f"{hands[i].label} — {hands[i].result.replace('_', ' ')}"
                           + ("" if hands[i].agrees else " (figures differ)"))
     _overview(loaded, names, seat)
+    ss[PAGE_HAND] = n
+    _stepper(loaded, names, seat)
+    _game_end(loaded, names, n)
+
+
+@st.fragment
+def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
+    """Step controls, the table and the hand's tabs: a step reruns only this part, and a step into another hand
+    (which the hand selector and the chart show) reruns the whole page."""
+    ss = st.session_state
+    n = int(ss[HAND])
+    if n != ss.get(PAGE_HAND):
+        st.rerun(scope="app")
+    hands = loaded.review.hands
     count = loaded.spans[n][1]
     counts = tuple(c for _, c in loaded.spans)
     pos = min(max(int(ss.get(POS, 0)), 0), count)
@@ -318,7 +333,6 @@ def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_colum
             _moments(loaded, h, names, seat)
         with decisions:
             _decisions(h, names, seat)
-    _game_end(loaded, names, n)
 
 
 def _game_end(loaded: LoadedReview, names: Sequence[str], hand: int) -> None:
