@@ -73,6 +73,16 @@ def _wait_for_step(pg, n: int, not_id: str | None = None, timeout_s: float = 30)
     raise AssertionError(f"the page did not reach step {n} within {timeout_s:.0f} s: {last}")
 
 
+def _uploaded(browser, server: str) -> tuple:
+    """A new page on Review with the record uploaded; (the page, its state at step 0)."""
+    pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+    pg.set_default_timeout(WAIT_MS)
+    pg.goto(f"{server}/review", wait_until="domcontentloaded")
+    pg.get_by_role("heading", name="Review").first.wait_for()
+    pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
+    return pg, _wait_for_step(pg, 0, timeout_s=60)
+
+
 def _names(tiles) -> list[str]:
     return sorted(tile_name(t) for t in tiles)
 
@@ -80,12 +90,7 @@ def _names(tiles) -> list[str]:
 def test_upload_a_record_and_step_through_a_hand(server):
     text = RECORD.read_text(encoding="utf-8")
     with chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        pg.set_default_timeout(WAIT_MS)
-        pg.goto(f"{server}/review", wait_until="domcontentloaded")
-        pg.get_by_role("heading", name="Review").first.wait_for()
-        pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
-        start = _wait_for_step(pg, 0, timeout_s=60)
+        pg, start = _uploaded(browser, server)
         assert re.match(r"Step 0 of \d+ · the deal", start["step"]), start
         assert start["discards"] == 0 and start["hidden"] == 2  # nothing discarded; two hands not shown
         assert sorted(start["hand"]) == _names(replay_to(text, "tenhou", 0).hands[0])  # the reviewed seat's
@@ -147,12 +152,7 @@ def test_previous_from_a_hands_deal_moves_the_hand_selector_and_the_chart(server
     loaded = load_review(text, load_preset("tenhou"), 0)
     first, second = loaded.review.hands[0].label, loaded.review.hands[1].label
     with chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        pg.set_default_timeout(WAIT_MS)
-        pg.goto(f"{server}/review", wait_until="domcontentloaded")
-        pg.get_by_role("heading", name="Review").first.wait_for()
-        pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
-        start = _wait_for_step(pg, 0, timeout_s=60)
+        pg, start = _uploaded(browser, server)
         hand = pg.locator(".st-key-review_hand")
         hand.locator("button, [role=combobox]").first.click()
         pg.get_by_role("option").filter(has_text=second).first.click()
