@@ -56,7 +56,7 @@ def test_phone_viewport_home_page(server, browser):
     page.goto(server, timeout=WAIT_MS)
     page.get_by_role("heading", name="Sanma tutor").wait_for()
     page.locator('img[alt="4z"]').first.wait_for()
-    width = page.locator('img[alt="4z"]').first.bounding_box()["width"]
+    width = _settled(page, """() => document.querySelector('img[alt="4z"]').getBoundingClientRect().width""")
     assert 20 <= width <= 60, width  # tiles shrink to fit a phone but stay readable
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-home-phone.png"))
@@ -90,6 +90,18 @@ _SIZES_JS = """() => {
 }"""
 
 
+def _settled(page, script: str, tries: int = 20):
+    """``script``'s reading of the page once two readings 150 ms apart agree (the page's styles and later
+    elements arrive while the first ones are already drawn)."""
+    now, previous = page.evaluate(script), None
+    for _ in range(tries):
+        if now == previous:
+            break
+        page.wait_for_timeout(150)
+        previous, now = now, page.evaluate(script)
+    return now
+
+
 def _closed_waits_drill() -> tuple[int, object]:
     """A session seed whose first waits question shows a closed 13-tile hand, answered by clicking tiles."""
     from drills import generate
@@ -110,7 +122,7 @@ def test_a_fourteen_tile_hand_stays_on_one_row_on_a_laptop_and_wraps_in_pairs_on
     page = _page_at(server, browser, f"drills?type=yaku&seed={seed}&n=1&difficulty=2&ruleset=tenhou", width, height)
     page.get_by_text(q.prompt[:30]).first.wait_for()
     page.locator(".sm-group:first-child > .sm-row > img").nth(13).wait_for()
-    sizes = page.evaluate(_SIZES_JS)
+    sizes = _settled(page, _SIZES_JS)
     assert sizes["n"] == 14
     assert sizes["rows"] == (1 if width > 1000 else 2) and sizes["last_row"] >= 2, sizes
     page.close()
@@ -124,7 +136,7 @@ def test_a_question_hand_is_never_smaller_than_its_answer_tiles(server, browser,
     page.get_by_text(q.prompt[:30]).first.wait_for()
     page.locator(".sm-group:first-child > .sm-row > img").nth(12).wait_for()
     page.locator('div[class*="st-key-tb_"] button:visible').first.wait_for()
-    sizes = page.evaluate(_SIZES_JS)
+    sizes = _settled(page, _SIZES_JS)
     assert sizes["n"] == 13 and sizes["tile"] >= sizes["button"] - 0.5, sizes
     page.close()
 
@@ -196,13 +208,9 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
     page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()
     metrics = page.locator('.st-key-dr_summary_metrics [data-testid="stMetric"]')
     metrics.nth(2).wait_for()
-    read = "els => els.map(e => Math.round(e.getBoundingClientRect().top))"  # all three at one moment
-    tops, previous = metrics.evaluate_all(read), None
-    for _ in range(20):  # until the page stops moving (the summary arrives while the question is still drawn)
-        if tops == previous:
-            break
-        page.wait_for_timeout(150)
-        previous, tops = tops, metrics.evaluate_all(read)
+    # all three at one moment, once the page stops moving (the summary arrives while the question is still drawn)
+    tops = _settled(page, """() => [...document.querySelectorAll(
+        '.st-key-dr_summary_metrics [data-testid="stMetric"]')].map(e => Math.round(e.getBoundingClientRect().top))""")
     assert len(tops) == 3 and len(set(tops)) == 1, tops
     page.close()
 
