@@ -115,16 +115,15 @@ class LoadedReview:
     review: RecordReview
     actions: tuple[Action, ...] = field(repr=False)  # every action of the game, in order
     spans: tuple[tuple[int, int], ...]  # per hand: (first step, number of actions)
-    replay_text: str = field(default="", repr=False)  # the record as stepping re-plays it (see load_review)
+    replay_text: str = field(repr=False)  # the record as stepping re-plays it (see load_review)
 
     def game_at(self, hand: int, position: int) -> Game:
         """The game after ``position`` actions of ``hand``; the last position is the hand's end (settled)."""
         first, count = self.spans[hand]
         position = max(0, min(position, count))
-        text = self.replay_text or self.text
         if position < count:
-            return replay_to(text, self.rules, first + position)
-        game = replay_to(text, self.rules, first + count - 1)
+            return replay_to(self.replay_text, self.rules, first + position)
+        game = replay_to(self.replay_text, self.rules, first + count - 1)
         game.apply(self.actions[first + count - 1])  # replay_to stops before a hand's last action: apply it here
         return game
 
@@ -158,7 +157,7 @@ def load_review(text: str, rules: Ruleset, seat: int) -> LoadedReview:
     spans = spans_of([h.first_step for h in review.hands], len(actions))
     # Tenhou's XML is converted to its tenhou.net/6 form once, here, not at every step (two thirds of a step's
     # re-play); the engine reads both forms through that one conversion, so the games are the same
-    replay_text = json.dumps(tenhou6_document(text), ensure_ascii=False) if record_format(text) == "mjlog" else ""
+    replay_text = json.dumps(tenhou6_document(text), ensure_ascii=False) if record_format(text) == "mjlog" else text
     return LoadedReview(text, rules, review, actions, spans, replay_text)
 
 

@@ -56,7 +56,7 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
                                    f" — {esc(h.advice.reason)}"))
     parts.append(f"<p><strong>Hand:</strong> {esc(shanten_text(h.shanten))}</p>")
     if h.waits:
-        parts.append(f"<p><strong>Waits</strong></p>{tiles_html(h.waits)}")
+        parts.append(bold("Waits") + tiles_html(h.waits))
     if h.furiten:
         parts.append(note("warn", "Furiten: you cannot win by ron now (a winning tile is among your discards, or you "
                                    "passed one). Tsumo still wins."))
@@ -256,4 +256,4 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
             + score_chart_html(g.history, names))
 
 
-__all__ = ["css", "game_result", "hand_result", "hints_html", "rows_html"]
+__all__ = ["css", "game_result", "hand_result", "hints_html"]

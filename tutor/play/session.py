@@ -236,14 +236,18 @@ class PlaySession:
 
     def tenhou6(self) -> dict[str, Any]:
         """The game so far as tenhou.net/6 JSON."""
-        return to_tenhou6(self.game.events, self.game.rules, title=f"sanma tutor, seed {self.settings.seed}")
+        return to_tenhou6(self.game.events, self.game.rules, title=self._record_title)
+
+    @property
+    def _record_title(self) -> str:
+        return f"sanma tutor, seed {self.settings.seed}"
 
     def exports(self) -> tuple[Callable[[], str], Callable[[], str]]:
         """Makers of the game so far as mjai text and as tenhou.net/6 text, over the events as they are now:
         a download is made only when asked for (the tenhou.net/6 form costs tens of milliseconds), possibly
         after the game has moved on."""
         events = list(self.game.events)
-        rules, title = self.game.rules, f"sanma tutor, seed {self.settings.seed}"
+        rules, title = self.game.rules, self._record_title
         return (lambda: dumps(events),
                 lambda: json.dumps(to_tenhou6(events, rules, title=title), ensure_ascii=False))
 

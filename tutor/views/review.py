@@ -46,7 +46,6 @@ ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
-PAGE_HAND = "_review_page_hand"  # the hand the whole page was last drawn for
 TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
 KEEP = 4  # reviews kept per session
 
@@ -291,18 +290,17 @@ def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_colum
                           format_func=lambda i: f"{hands[i].label} — {hands[i].result.replace('_', ' ')}"
                           + ("" if hands[i].agrees else " (figures differ)"))
     _overview(loaded, names, seat)
-    ss[PAGE_HAND] = n
-    _stepper(loaded, names, seat)
+    _stepper(loaded, names, seat, n)
     _game_end(loaded, names, n)
 
 
 @st.fragment
-def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
-    """Step controls, the table and the hand's tabs: a step reruns only this part, and a step into another hand
-    (which the hand selector and the chart show) reruns the whole page."""
+def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: int) -> None:
+    """Step controls, the table and the hand's tabs: a step reruns only this part, and a step out of
+    ``page_hand`` (the hand the page was drawn for, which the selector and the chart show) reruns the whole page."""
     ss = st.session_state
     n = int(ss[HAND])
-    if n != ss.get(PAGE_HAND):
+    if n != page_hand:
         st.rerun(scope="app")
     hands = loaded.review.hands
     count = loaded.spans[n][1]
