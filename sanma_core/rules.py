@@ -74,6 +74,10 @@ class Ruleset:
     extension_round: bool  # sudden-death West round when nobody reached target_points
     bust_below_zero: bool
     all_last_dealer_stop: bool
+    # robbing a kan, liability
+    kokushi_robs_closed_kan: bool = False  # thirteen orphans may ron the fourth tile of a closed kan
+    pao: tuple[str, ...] = ("daisangen", "daisuushii")  # yakuman whose last triplet's feeder is liable
+    pao_whole_hand: bool = True  # the liable seat answers for the whole hand, not only the pao yakuman
     # where a value comes from: field -> one sentence (a written rule, real games); absent = this ruleset's choice
     sources: tuple[tuple[str, str], ...] = ()
 
@@ -95,6 +99,7 @@ class Ruleset:
     def to_dict(self) -> dict[str, object]:
         data = dataclasses.asdict(self)
         data["uma"] = list(self.uma)
+        data["pao"] = list(self.pao)
         data["sources"] = dict(self.sources)
         return data
 
@@ -110,7 +115,11 @@ class Ruleset:
 _FIELDS = {f.name: f for f in dataclasses.fields(Ruleset)}
 _HINTS = typing.get_type_hints(Ruleset)
 _CHOICES = {"tsumo_payment": ("tsumo_loss", "north_bisection")}
-_OPTIONAL = {"sources": {}}
+#: Yakuman a ruleset may name under ``pao`` (the feeder of the last triplet is liable).
+PAO_YAKU = ("daisangen", "daisuushii")
+_OPTIONAL: dict[str, object] = {
+    "sources": {}, "kokushi_robs_closed_kan": False, "pao": list(PAO_YAKU), "pao_whole_hand": True,
+}
 _NOT_RULES = ("name", "title", "description", "sources")
 
 
@@ -145,6 +154,11 @@ def _check_type(name: str, value: object, source: str) -> object:
         if name in _CHOICES and value not in _CHOICES[name]:
             raise RulesetError(f"{source}: field {name!r} must be one of {', '.join(_CHOICES[name])}, got {value!r}")
         return value
+    if name == "pao":
+        if not isinstance(value, list | tuple) or any(v not in PAO_YAKU for v in value):
+            raise RulesetError(f"{source}: field 'pao' must be a list of yakuman from {', '.join(PAO_YAKU)} "
+                               f"(or empty), got {value!r}")
+        return tuple(dict.fromkeys(value))
     # uma: three whole numbers
     if (
         not isinstance(value, list | tuple)

@@ -131,8 +131,16 @@ def test_sanma_replay_command(tmp_path, capsys):
 def test_tenhou6_import_checks_the_recorded_scores():
     g = greedy_game("tenhou", 11)
     doc = to_tenhou6(g.events, "tenhou")
-    n = next(i for i, h in enumerate(doc["log"]) if h[16][0] == "和了")
+    n = next(i for i, h in enumerate(doc["log"]) if h[16][0] == "和了" and i + 1 < len(doc["log"]))
     doc["log"][n][16][1][0] += 100
+    # the record contradicts itself (its next hand starts from the engine's scores): noted, the later figures decide
+    notes: list[str] = []
+    assert from_tenhou6(doc, "tenhou", notes=notes).events == g.events
+    assert len(notes) == 1 and "seat 0's score change is" in notes[0] and "next hand's starting scores" in notes[0]
+    # the record agrees with itself but not with the engine: refused at that hand
+    for later in doc["log"][n + 1:]:
+        later[1][0] += 100
+    doc["sc"][0] += 100
     with pytest.raises(RecordError, match="seat 0.s score change is") as info:
         from_tenhou6(doc, "tenhou")
     assert info.value.index == n

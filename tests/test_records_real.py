@@ -185,12 +185,22 @@ def test_a_call_that_matches_no_discard_names_hand_seat_and_call(games):
     assert "points at the empty fourth seat" in str(failure(g))
 
 
-def test_a_wrong_score_change_names_both_values(games):
-    g = by_id(games, "phoenix-dev-002")
+def _wrong_score_change(g: dict, consistent: bool) -> int:
+    """Add 100 to seat 2's change in the first win; ``consistent``: the later starts and ``sc`` follow it."""
     n = next(n for n, h in enumerate(g["log"]) if h[16][0] == "和了")
     g["log"][n][16][1][2] += 100
+    if consistent:
+        for later in g["log"][n + 1:]:
+            later[1][2] += 100
+        g["sc"][4] += 100
+    return n
+
+
+def test_a_wrong_score_change_names_both_values(games):
+    g = by_id(games, "phoenix-dev-002")
+    n = _wrong_score_change(g, consistent=True)
     e = failure(g)
-    assert e.seat == 2 and "in the record but" in str(e) and "by the engine" in str(e)
+    assert e.seat == 2 and e.index == n and "in the record but" in str(e) and "by the engine" in str(e)
 
 
 def test_a_fifth_copy_of_a_tile_is_refused(games):
@@ -232,14 +242,25 @@ def test_truncated_and_foreign_records_give_one_clear_line(games, tmp_path, caps
 
 def test_replay_errors_carry_hand_and_seat_in_the_json(games, tmp_path, capsys):
     g = by_id(games, "phoenix-dev-002")
-    n = next(n for n, h in enumerate(g["log"]) if h[16][0] == "和了")
-    g["log"][n][16][1][2] += 100
+    n = _wrong_score_change(g, consistent=True)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(g, ensure_ascii=False), encoding="utf-8")
     assert replay_main([str(path)]) == 1
     answer = json.loads(capsys.readouterr().out)
     assert answer["ok"] is False and answer["event"] == n and answer["seat"] == 2
     assert answer["error"].startswith(answer["hand"])
+
+
+def test_a_record_contradicting_itself_verifies_by_its_later_figures(games, tmp_path, capsys):
+    g = by_id(games, "phoenix-dev-002")
+    _wrong_score_change(g, consistent=False)  # the next hand starts from the engine's scores
+    path = tmp_path / "inconsistent.json"
+    path.write_text(json.dumps(g, ensure_ascii=False), encoding="utf-8")
+    assert replay_main([str(path)]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["ok"] is True
+    notes = [line for line in captured.err.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1 and "seat 2's score change is" in notes[0] and "decide" in notes[0]
 
 
 def _mutations(rng, doc, count):

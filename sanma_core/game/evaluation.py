@@ -38,6 +38,21 @@ def waits(counts: Sequence[int], outside: Sequence[int] | None = None) -> tuple[
     return _waits_cached(tuple(counts), tuple(outside) if outside is not None else _ZERO)
 
 
+def is_tenpai(counts: Sequence[int], outside: Sequence[int] | None = None) -> bool:
+    """Tenpai as riichi, the exhaustive draw and nagashi judge it: the closed hand's own shape decides.
+
+    A hand with a wait shape is tenpai even when every copy of its only wait is already in the seat's own
+    kan (Tenhou pays it as tenpai and accepts the riichi); a wait on a fifth copy of a kind held four times
+    in the hand is not a wait.
+
+    >>> from sanma_core.tiles import parse_tiles, to_counts
+    >>> c = to_counts(parse_tiles("12456789p55s")); out = [0] * 34; out[11] = 4  # 3p in a closed kan
+    >>> waits(c, out), is_tenpai(c, out)
+    ((), True)
+    """
+    return bool(waits(counts, outside) or waits(counts))
+
+
 @lru_cache(maxsize=200_000)
 def _shanten_cached(counts: tuple[int, ...], outside: tuple[int, ...]) -> int:
     from ..analysis import shanten as analysis_shanten

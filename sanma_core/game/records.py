@@ -64,16 +64,70 @@ def read_record(text: str, rules: str | Ruleset | None = None, *, observers: Seq
                 mismatches: list[RecordError] | None = None) -> ReplayResult:
     """Re-play a record of any known format; raises :class:`RecordError` naming where it disagrees.
 
-    ``observers`` see each action before it is applied; with ``mismatches``, a Tenhou
+    ``rules`` None reads the ruleset from the record (:func:`choose_ruleset`); the result's ``why`` says
+    which and why. ``observers`` see each action before it is applied; with ``mismatches``, a Tenhou
     record's score figures that differ are collected there instead of raised.
     """
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
         raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
-    ruleset = get_ruleset(rules)
-    if record_format(text) == "mjai":
-        return replay_events(loads(text), ruleset, observers)
+    fmt = record_format(text)
+    parsed: Any = loads(text) if fmt == "mjai" else tenhou6_document(text)
+    return read_parsed(parsed, fmt, rules, observers=observers, mismatches=mismatches)
+
+
+def _read_once(parsed: Any, fmt: str, ruleset: Ruleset, observers: Sequence[Any],
+               mismatches: list[RecordError] | None, why: str) -> ReplayResult:
+    if fmt == "mjai":
+        result = replay_events(parsed, ruleset, observers)
+        return ReplayResult(result.game, result.kyoku, result.events, result.scores, why)
     from .tenhou6_import import from_tenhou6
 
-    game = from_tenhou6(tenhou6_document(text), ruleset, observers=observers, mismatches=mismatches)
+    notes: list[str] = []
+    game = from_tenhou6(parsed, ruleset, observers=observers, mismatches=mismatches, notes=notes)
     final = game.events[-1].get("scores") if game.is_over() else list(game.scores)
-    return ReplayResult(game, len(game.results), len(game.events), list(final))
+    return ReplayResult(game, len(game.results), len(game.events), list(final), why, tuple(notes))
+
+
+def read_parsed(parsed: Any, fmt: str, rules: str | Ruleset | None = None, *, observers: Sequence[Any] = (),
+                mismatches: list[RecordError] | None = None) -> ReplayResult:
+    """:func:`read_record` for a record already parsed (mjai events, or a tenhou.net/6 object)."""
+    if rules is not None:
+        ruleset = get_ruleset(rules)
+        return _read_once(parsed, fmt, ruleset, observers, mismatches, f"ruleset {ruleset.name}, as asked")
+    candidates = choose_ruleset(parsed, fmt)
+    if len(candidates) == 1:
+        name, why = candidates[0]
+        return _read_once(parsed, fmt, get_ruleset(name), observers, mismatches, why)
+    first_error: RecordError | None = None
+    for name, why in candidates:  # the record names no platform: the first ruleset it verifies under
+        try:
+            found = _read_once(parsed, fmt, get_ruleset(name), (), None, why)
+        except RecordError as exc:
+            first_error = first_error or exc
+            continue
+        if not observers and mismatches is None:
+            return found
+        return _read_once(parsed, fmt, get_ruleset(name), observers, mismatches, why)
+    name, _ = candidates[0]
+    if mismatches is not None:  # lenient: the default ruleset, its differences collected
+        return _read_once(parsed, fmt, get_ruleset(name), observers, mismatches,
+                          f"the record names no platform and verifies under none; read as {name}")
+    assert first_error is not None
+    raise first_error
+
+
+def choose_ruleset(parsed: Any, fmt: str) -> list[tuple[str, str]]:
+    """The presets to read a record under, each with why: the one it names, else Tenhou's then Mahjong Soul's.
+
+    >>> choose_ruleset({"rule": {"disp": "三玉の間赤"}}, "tenhou6")
+    [('mahjongsoul', "the record's rule.disp '三玉の間赤' is Mahjong Soul's")]
+    >>> [name for name, _ in choose_ruleset([{"type": "start_game"}], "mjai")]
+    ['tenhou', 'mahjongsoul']
+    """
+    from .platform import stated_platform
+
+    stated = stated_platform(parsed, fmt)
+    if stated is not None:
+        return [(stated.preset, stated.why)]
+    return [("tenhou", "the record names no platform; it verifies under Tenhou's rules"),
+            ("mahjongsoul", "the record names no platform; it verifies under Mahjong Soul's rules, not Tenhou's")]

@@ -66,13 +66,18 @@ def _per_seat(name: str) -> property:
                     doc=f"``SeatState.{name}`` of the three seats (read-only; change the seat states).")
 
 
+_WINDOW_NAMES = {"discard": "a discard", "kakan": "an added kan", "ankan": "a closed kan", "kita": "a kita"}
+#: The yaku that may rob a closed kan where the ruleset allows it.
+KOKUSHI_YAKU = frozenset({"kokushi", "kokushi_13"})
+
+
 class ResponseWindow:
     """A response window: who may answer which tile, and the answers so far."""
 
     __slots__ = ("kind", "seat", "tile", "options", "answers")
 
     def __init__(self, kind_: str, seat: int, tile: int):
-        self.kind = kind_  # "discard", "kakan" or "kita"
+        self.kind = kind_  # "discard", "kakan", "ankan" (robbed only by thirteen orphans) or "kita"
         self.seat = seat
         self.tile = tile
         self.options: dict[int, list[Action]] = {}  # seat → its legal answers
@@ -415,10 +420,10 @@ class Game:
             st = self.seats[s]
             c, out = st.counts, st.outside
             found = set()
-            if evaluation.shanten(c, out) <= 0:
+            if evaluation.shanten(c) <= 0:
                 for k in {kind(t) for t in st.hand}:
                     c[k] -= 1
-                    if evaluation.waits(c, out):
+                    if evaluation.is_tenpai(c, out):
                         found.add(k)
                     c[k] += 1
             self._tenpai_cache = frozenset(found)
@@ -448,6 +453,8 @@ class Game:
         st = self.seats[a.seat]
         if a.kind in (DISCARD, RIICHI) and not st.riichi and (a.tile != self.drawn or st.hand.count(a.tile) >= 2):
             return None
+        if a.kind in (DISCARD, RIICHI) and a.seat == self.dealer and not st.discards:
+            return None  # dealt fourteen tiles on some platforms, the dealer has no drawn tile on its first turn
         if st.riichi:
             return f"{a} (from the hand) refused: under riichi the drawn tile itself is discarded"
         return f"{a} (from the hand) refused: the hand holds no second {tile_name(a.tile)} besides the drawn one"
@@ -477,9 +484,11 @@ class Game:
                 return f"the tile to win on is {tile_name(w.tile)}"
             if w.kind == "kita" and not self.rules.ron_on_kita:
                 return "this ruleset has no ron on a kita"
+            if w.kind == "ankan" and not self.rules.kokushi_robs_closed_kan:
+                return "this ruleset lets nobody rob a closed kan"
             return self._ron_refusal(o, w.tile, w.kind)
         if w.kind != "discard":
-            return f"only ron can answer a {'kita' if w.kind == 'kita' else 'added kan'}"
+            return f"only ron can answer {_WINDOW_NAMES[w.kind]}"
         st = self.seats[o]
         if st.riichi:
             return "no calls under riichi"
@@ -513,7 +522,12 @@ class Game:
             return "furiten: a winning tile was passed this go-around"
         if st.furiten():
             return "furiten: a winning tile is among the seat's own discards"
-        return None if self.ron_win(o, tile, window)[0] is not None else "the hand has no yaku"
+        score = self.ron_win(o, tile, window)[0]
+        if score is None:
+            return "the hand has no yaku"
+        if window == "ankan" and not any(y in KOKUSHI_YAKU for y, _ in score.yaku):
+            return "only thirteen orphans may rob a closed kan"
+        return None
 
     # ==== applying actions ===================================================
 
@@ -733,9 +747,17 @@ class Game:
         self.uninterrupted = False
         self._cancel_ippatsu()
         self._emit({"type": "ankan", "actor": s, "consumed": _mjai_list(consumed)})
+        st.refresh_waits()
+        if self.rules.kokushi_robs_closed_kan:
+            self._open_window("ankan", s, consumed[-1])  # a thirteen-orphans ron comes before the kan's indicator
+        else:
+            self._after_ankan(s)
+
+    def _after_ankan(self, s: int) -> None:
+        """A closed kan nobody robbed: its indicator at once, then the replacement draw."""
         if self.rules.kan_dora:
             self._reveal_dora()
-        st.refresh_waits()
+        self.turn = s
         self._draw(replacement=True)
 
     def _count_kan(self, s: int) -> None:
@@ -793,10 +815,13 @@ class Game:
         if w.kind != "kita" or self.rules.ron_on_kita:
             for o in ((s + 1) % 3, (s + 2) % 3):
                 other = self.seats[o]
-                if k in other.waits:
+                if k in other.waits and (w.kind != "ankan" or o in w.options):
                     other.temp_furiten = True
                     if other.riichi:
                         other.riichi_furiten = True
+        if w.kind == "ankan":
+            self._after_ankan(s)
+            return
         if w.kind == "kakan":
             self.uninterrupted = False
             self._cancel_ippatsu()
@@ -876,7 +901,7 @@ class Game:
             double_riichi=st.double_riichi,
             ippatsu=st.ippatsu,
             rinshan=replacement and not first,
-            chankan=window == "kakan",
+            chankan=window in ("kakan", "ankan"),
             haitei=tsumo and not replacement and live == 0,
             houtei=window == "discard" and live == 0,
             tenhou=first and s == self.dealer,
@@ -988,9 +1013,8 @@ class Game:
         self._settle_draw(kind_, deltas, tenpai, nagashi, dealer_repeats=tenpai[self.dealer])
 
     def _tenpai_at_draw(self, s: int) -> bool:
-        """Tenpai for the noten payments: the closed hand's own shape decides, so a wait whose copies
-        are all in the seat's own kan still counts; a wait on a fifth copy of a kind held four times does not."""
-        return bool(self.seats[s].waits or evaluation.waits(self.seats[s].counts))
+        """Tenpai for the noten payments and nagashi: :func:`evaluation.is_tenpai`, as for riichi."""
+        return evaluation.is_tenpai(self.seats[s].counts, self.seats[s].outside)
 
     def _abort(self, reason: str) -> None:
         self._settle_draw(reason, [0, 0, 0], None, (), dealer_repeats=True)

@@ -33,7 +33,7 @@ REASON_SPELLINGS = {
     "exhaustive_draw": ("exhaustive_draw", "exhaustive", "fanpai", "howanpai", "ryukyoku", "normal", "draw"),
     "nine_terminals": ("nine_terminals", "nine_terminal_abort", "kyushu_kyuhai", "kyuushu_kyuuhai", "kyushu",
                        "yao9", "kyuushukyuuhai", "nine_orphans"),
-    "four_kans": ("four_kans", "four_kan_abort", "suukaikan", "suu_kaikan", "suukan_sanra", "sukaikan", "kan4"),
+    "four_kans": ("four_kans", "four_kan_abort", "suukaikan", "suu_kaikan", "suukan_sanra", "suukansansen", "sukaikan", "kan4"),
     "nagashi_mangan": ("nagashi_mangan", "nagashi"),
 }
 _REASONS = {spelling.replace("_", ""): reason for reason, spellings in REASON_SPELLINGS.items()
@@ -59,6 +59,10 @@ class ReplayResult:
     kyoku: int
     events: int
     scores: list[int]
+    #: Why the record was read under ``game.rules`` (asked for, or what the record says of itself).
+    why: str = ""
+    #: Where the record contradicts itself and its later figures decided, one sentence each.
+    notes: tuple[str, ...] = ()
 
 
 def _tile(value: Any, index: int) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Ruleset, get_ruleset
-from ..scoring.payments import final_placement
+from ..scoring.payments import Placement, final_placement
 from ..tiles import NotationError, from_tenhou, kind, kind_name, sort_tiles, tile_name
 from .actions import Action
 from .mjai import Observer, RecordError, apply_recorded
@@ -325,14 +325,38 @@ def _check_final(doc: dict[str, Any], game: Game, rules: Ruleset, last: _Script)
         raise RecordError(last.number, "'sc' must list final score and placement points for each seat",
                           hand=last.name)
     placement = final_placement(rules, list(game.scores), game.sticks)
+    figures = [sc[2 * p.seat + 1] for p in placement]
+    whole = all(isinstance(x, int | float) and not isinstance(x, bool) and float(x).is_integer() for x in figures)
+    expected = whole_placement_points(placement, rules) if whole else [p.score for p in placement]
     for p in placement:
         points, score = sc[2 * p.seat], sc[2 * p.seat + 1]
         if points != p.points:
             raise ScoreMismatch(last.number, f"final scores: seat {p.seat} ends with {points} in the record's sc but "
                                            f"{p.points} by the engine", hand=last.name, seat=p.seat)
-        if not isinstance(score, int | float) or abs(score - p.score) > 1e-6:
+        if not isinstance(score, int | float) or abs(score - expected[p.seat]) > 1e-6:
+            shown = f"{expected[p.seat]:+g}" + (f" (whole points, from {p.score:+g})" if whole else "")
             raise ScoreMismatch(last.number, f"placement points: seat {p.seat} has {score} in the record's sc but "
-                                           f"{p.score:+g} by the engine", hand=last.name, seat=p.seat)
+                                           f"{shown} by the engine", hand=last.name, seat=p.seat)
+
+
+def whole_placement_points(placement: list[Placement], rules: Ruleset) -> list[float]:
+    """Placement points as older Tenhou records give them, in whole points (seat order).
+
+    Each seat's final points are taken in whole thousands, a remainder up to 500 rounded down and
+    above it up; first place gets what makes the three sum to zero.
+
+    >>> from sanma_core.rules import load_preset
+    >>> from sanma_core.scoring.payments import final_placement
+    >>> whole_placement_points(final_placement(load_preset("tenhou"), [31900, 47200, 25900]), load_preset("tenhou"))
+    [-8, 42, -34]
+    """
+    out: list[float] = [0, 0, 0]
+    first = next(p.seat for p in placement if p.rank == 1)
+    for p in placement:
+        if p.rank != 1:
+            out[p.seat] = (p.points + 499) // 1000 - rules.return_points // 1000 + rules.uma[p.rank - 1]
+    out[first] = -sum(out)
+    return out
 
 
 class ScoreMismatch(RecordError):
@@ -349,10 +373,31 @@ def _soft(check: Callable[..., None], mismatches: list[RecordError] | None, *arg
         mismatches.append(exc)
 
 
-def _game_length(doc: dict[str, Any], length: str | None) -> str:
-    if length is not None:
-        return length
-    return "hanchan" if "南" in str((doc.get("rule") or {}).get("disp", "")) else "tonpuusen"
+def stated_length(doc: dict[str, Any]) -> str | None:
+    """The game's length as the record's ``rule.disp`` or ``title`` states it (東 or 南), or None."""
+    from .platform import stated_platform
+
+    found = stated_platform(doc)
+    if found is not None and found.length is not None:
+        return found.length
+    disp = str((doc.get("rule") or {}).get("disp", "")) if isinstance(doc.get("rule"), dict) else ""
+    return "hanchan" if "南" in disp else "tonpuusen" if "東" in disp else None
+
+
+class RecordGoesOn(RecordError):
+    """The game is over under the engine's rules where the record still has hands."""
+
+
+def _later_figures_agree(doc: dict[str, Any], game: Game, scripts: list[_Script], n: int, rules: Ruleset) -> str | None:
+    """Where the record's own later figures (the next hand's starting scores, or the final ``sc``) agree with the
+    engine's scores after hand ``n``, which of them; None otherwise."""
+    if n + 1 < len(scripts):
+        return "the next hand's starting scores" if scripts[n + 1].scores == list(game.scores) else None
+    sc = doc.get("sc")
+    if not game.is_over() or not (isinstance(sc, list) and len(sc) >= 6):
+        return None
+    placement = final_placement(rules, list(game.scores), game.sticks)
+    return "the final scores" if all(sc[2 * p.seat] == p.points for p in placement) else None
 
 
 def _check_rule(doc: dict[str, Any], rules: Ruleset) -> None:
@@ -369,7 +414,8 @@ def _check_rule(doc: dict[str, Any], rules: Ruleset) -> None:
 
 
 def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length: str | None = None, *,
-                 observers: Sequence[Observer] = (), mismatches: list[RecordError] | None = None) -> Game:
+                 observers: Sequence[Observer] = (), mismatches: list[RecordError] | None = None,
+                 notes: list[str] | None = None) -> Game:
     """Re-play a tenhou.net/6 game through the referee; the returned game holds the mjai events.
 
     Raises :class:`RecordError` (``index`` = hand number, ``hand`` its name, ``seat``
@@ -377,8 +423,28 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
     score figures that differ (a hand's changes, starting scores, the final ``sc``)
     are collected there instead and the replay goes on; an illegal action still raises.
     Each observer's ``before(game, action)`` is called just before every action is applied.
+
+    A hand's score changes that differ from the engine's while the record's own later figures (the next
+    hand's start, the final ``sc``) agree with the engine are the record contradicting itself: the later
+    figures decide, and a sentence saying so goes to ``notes`` (or the difference to ``mismatches``).
+    The game's length is ``length``, else the record's (``rule.disp``, ``title``), else the one under
+    which the game ends where the record ends.
     """
     rules = get_ruleset(rules)
+    length = length or (stated_length(doc) if isinstance(doc, dict) else None)
+    if length is None:
+        try:
+            _from_tenhou6(doc, rules, "tonpuusen", (), [], None)
+            length = "tonpuusen"
+        except RecordGoesOn:
+            length = "hanchan"
+        except RecordError:
+            length = "tonpuusen"  # the refusal is reported by the real run below
+    return _from_tenhou6(doc, rules, length, observers, mismatches, notes)
+
+
+def _from_tenhou6(doc: dict[str, Any], rules: Ruleset, length: str, observers: Sequence[Observer],
+                  mismatches: list[RecordError] | None, notes: list[str] | None) -> Game:
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise RecordError(0, "tenhou.net/6 JSON needs an object with a 'log' list")
     hands = doc["log"]
@@ -394,7 +460,7 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
     names = tuple(str(x) for x in (doc.get("name") or ["", "", ""])[:3])
     game = Game(
         rules,
-        GameMode(_game_length(doc, length), names if len(names) == 3 else ("", "", "")),
+        GameMode(length, names if len(names) == 3 else ("", "", "")),
         wall_factory=factory,
         scores=list(first.scores),
         round_wind=first.header[0] // 4,
@@ -410,11 +476,23 @@ def from_tenhou6(doc: dict[str, Any], rules: str | Ruleset | None = None, length
             checked = n
             _soft(_check_start, mismatches, game, script)
         if game.phase in (Phase.GAME_END, Phase.HAND_END):
-            _soft(_check_result, mismatches, game, script)
+            try:
+                _check_result(game, script)
+            except ScoreMismatch as exc:
+                later = _later_figures_agree(doc, game, scripts, n, rules)
+                if mismatches is not None:
+                    mismatches.append(exc)
+                elif later is None:
+                    raise
+                elif notes is not None:
+                    notes.append(f"{exc}; the record's {later.removeprefix('the ')} agree with the engine, so they "
+                                 f"decide")
             _check_leftovers(script)
             if game.phase is Phase.GAME_END:
                 if n + 1 < len(scripts):
-                    raise scripts[n + 1].error(f"the game is over after {script.name} but the record goes on")
+                    nxt = scripts[n + 1]
+                    raise RecordGoesOn(nxt.number, f"{nxt.name}: the game is over after {script.name} but the "
+                                                   f"record goes on", hand=nxt.name)
                 _soft(_check_final, mismatches, doc, game, rules, script)
                 break
             if n + 1 >= len(scripts):
