@@ -46,6 +46,7 @@ from .actions import (
     Action,
     IllegalActionError,
 )
+from .liability import pao_deltas, pao_of
 from .seat import SeatState
 from .state import ROUND_NAMES, CalledMeld, GameMode, HandResult, Phase, WinResult
 from .view import SeatView
@@ -950,11 +951,16 @@ class Game:
             honba = self.honba if i == 0 else 0
             sticks = self.sticks if i == 0 else 0
             score, ctx = self.tsumo_win(w) if tsumo else self.ron_win(w, tile, window, honba, sticks)
-            deltas = win_deltas(score.settlement, w, self.dealer, tsumo, None if tsumo else from_seat, rules, sticks)
+            pao = pao_of(score, self.seats[w].melds, w, rules) if rules.pao and score.yakuman else None
+            if pao is None:
+                deltas = win_deltas(score.settlement, w, self.dealer, tsumo, None if tsumo else from_seat, rules, sticks)
+            else:
+                deltas = pao_deltas(score, pao, w, self.dealer, tsumo, None if tsumo else from_seat, honba, sticks, rules)
             for seat in range(3):
                 total[seat] += deltas[seat]
             ura = tuple(self.ura_indicators()) if rules.ura_dora and self.seats[w].riichi else ()
-            wins.append(WinResult(w, from_seat, tile, tsumo, score, tuple(deltas), ura, ctx))
+            wins.append(WinResult(w, from_seat, tile, tsumo, score, tuple(deltas), ura, ctx,
+                                  pao[1] if pao else None, pao[0] if pao else None))
             self._emit(
                 {
                     "type": "hora",
@@ -968,6 +974,7 @@ class Game:
                     "yakuman": score.yakuman,
                     "yaku": [[y, h] for y, h in score.yaku],
                     "bonus": [score.dora, score.aka, score.ura, score.kita],
+                    **({"pao": pao[1]} if pao else {}),
                 }
             )
         for seat in range(3):
@@ -1042,7 +1049,8 @@ class Game:
                 tenpai=tenpai,
                 nagashi=nagashi,
             ),
-            dealer_stop_eligible=kind_ == "exhaustive_draw" and dealer_repeats,
+            # an exhaustive draw or a nagashi mangan with the dealer tenpai may end the game (all-last dealer stop)
+            dealer_stop_eligible=kind_ in ("exhaustive_draw", "nagashi_mangan") and dealer_repeats,
         )
 
     # ==== hand end and game end ============================================

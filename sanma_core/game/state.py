@@ -91,6 +91,8 @@ class WinResult:
     deltas: tuple[int, int, int]
     ura: tuple[int, ...]
     context: WinInput  # what was scored
+    liable: int | None = None  # the seat liable for the win (pao), when one is
+    liable_for: str | None = None  # the yakuman it is liable for
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,7 @@ def win_entry(event: dict[str, Any], oya: int, round_wind: int, rules: Ruleset, 
     head = value_text(rules, han, fu, yakuman, dealer=actor == oya, tsumo=actor == target)
     yaku = [(str(y), int(h)) for y, h in event.get("yaku", [])]
     lines = yaku_lines(yaku, yakuman, list(event.get("bonus") or []), (actor - oya) % 3, round_wind, meld_kinds)
-    return [actor, target, actor, head, *lines]
+    return [actor, target, event.get("pao", actor), head, *lines]  # the third: the liable seat under pao
 
 
 def draw_entry(reason: str, deltas: list[int], tenpai: list[bool] | None) -> list[Any]:
