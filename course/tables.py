@@ -58,6 +58,9 @@ FIELD_LABELS = {
     "extension_round": "Sudden-death extension",
     "bust_below_zero": "Bust below zero",
     "all_last_dealer_stop": "All-last dealer may stop when top",
+    "kokushi_robs_closed_kan": "Thirteen orphans may rob a closed kan",
+    "pao": "Liability (pao) for",
+    "pao_whole_hand": "Liable seat pays the whole hand",
 }
 
 

@@ -32,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sanma review", description="Review a game record hand by hand.")
     p.add_argument("file", help="tenhou.net/6 JSON, mjlog XML or mjai file ('-' for standard input)")
     p.add_argument("--player", action="append", help="seat 0-2 or a player's name (repeatable; default every player)")
-    p.add_argument("--ruleset", default="tenhou", help="preset name or ruleset YAML file (default tenhou)")
+    p.add_argument("--ruleset", help="preset name or ruleset YAML file (default: the platform the record names; "
+                                      "Tenhou's rules, else Mahjong Soul's, where it names none)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--no-decisions", action="store_true", help="skip the comparison with the hard bot (faster)")
     return p
@@ -128,7 +129,8 @@ def _hand_lines(review: RecordReview, h: HandReview) -> list[str]:
 
 def render_text(review: RecordReview) -> str:
     """The terminal form of a review."""
-    out = [f"{review.format} record, ruleset {review.ruleset}; players: "
+    why = f" ({review.ruleset_why})" if review.ruleset_why else ""
+    out = [f"{review.format} record, ruleset {review.ruleset}{why}; players: "
            + ", ".join(_who(review, s) for s in range(3)) + "; reviewed: "
            + ", ".join(_who(review, s) for s in review.seats), ""]
     for h in review.hands:
@@ -152,7 +154,7 @@ def _fail(as_json: bool, error: str, hand: str | None = None, seat: int | None =
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        rules = get_ruleset(args.ruleset)
+        rules = get_ruleset(args.ruleset) if args.ruleset is not None else None
     except RulesetError as exc:
         return _fail(args.json, str(exc))
     try:

@@ -18,7 +18,7 @@ from typing import Any
 from ..game import Game
 from ..game.actions import Action
 from ..game.mjai import RecordError, loads
-from ..game.records import MAX_RECORD_BYTES, read_record, record_format, tenhou6_document
+from ..game.records import MAX_RECORD_BYTES, read_parsed, read_record, record_format, tenhou6_document
 from ..melds import format_meld
 from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import Settlement
@@ -84,6 +84,7 @@ class RecordReview:
     steps: int  # actions in the whole game
     game: Game = field(repr=False, compare=False)
     mismatches: tuple[str, ...] = ()  # the record's score figures the engine does not reach
+    ruleset_why: str = ""  # why the record was read under ``ruleset`` (asked for, or what the record says)
 
     def to_json(self) -> dict[str, Any]:
         """The ``sanma review --json`` object."""
@@ -233,7 +234,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     ``players`` are seats or names (every seat when None). Score figures of the
     record that differ from the engine's are shown (``agrees``), not raised.
     """
-    ruleset = get_ruleset(rules)
+    ruleset = get_ruleset(rules) if rules is not None else None  # None: the ruleset the record names
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
         raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
     fmt = record_format(text)
@@ -252,7 +253,8 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
         finder = MomentFinder(seats)
         observers.append(finder)
     mismatches: list[RecordError] = []
-    game = read_record(text, ruleset, observers=observers, mismatches=mismatches).game
+    replayed = read_parsed(parsed, fmt, ruleset, observers=observers, mismatches=mismatches)
+    game = replayed.game
     log = _log_deltas_mjai(parsed) if isinstance(parsed, list) else _log_deltas_tenhou(parsed)
     found = list(finder.moments) if finder is not None else []
     starts = [e for e in game.events if e.get("type") == "start_kyoku"]
@@ -276,7 +278,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     placement = sorted(game.placement, key=lambda p: p.seat) if game.placement else None
     return RecordReview(
         format=fmt,
-        ruleset=ruleset.name,
+        ruleset=game.rules.name,
         players=names,
         seats=seats,
         hands=tuple(hands),
@@ -285,6 +287,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
         steps=counter.count,
         game=game,
         mismatches=tuple(str(m) for m in mismatches),
+        ruleset_why=replayed.why,
     )
 
 

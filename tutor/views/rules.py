@@ -58,6 +58,10 @@ def fmt(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
+        if not value:
+            return "none"
+        if all(isinstance(v, str) for v in value):
+            return ", ".join(v.replace("_", " ") for v in value)
         return " / ".join(f"{v:+d}" for v in value)
     return str(value).replace("_", " ")
 
