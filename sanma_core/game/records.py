@@ -93,7 +93,7 @@ def read_parsed(parsed: Any, fmt: str, rules: str | Ruleset | None = None, *, ob
     """:func:`read_record` for a record already parsed (mjai events, or a tenhou.net/6 object)."""
     if rules is not None:
         ruleset = get_ruleset(rules)
-        return _read_once(parsed, fmt, ruleset, observers, mismatches, f"ruleset {ruleset.name}, as asked")
+        return _read_once(parsed, fmt, ruleset, observers, mismatches, "as asked")
     candidates = choose_ruleset(parsed, fmt)
     if len(candidates) == 1:
         name, why = candidates[0]

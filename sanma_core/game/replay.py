@@ -156,6 +156,10 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
             raise RecordError(k, "a riichi declaration must be followed by its discard")
         tile = _tile(nxt.get("pai"), j)
         return Action.riichi(s, tile, from_hand=nxt.get("tsumogiri") is False and tile == game.drawn)
+    if kind == "hora" and e.get("actor") != s and e.get("target") == s:
+        robbed = _robbed_closed_kan(game, e.get("actor"))
+        if robbed is not None:
+            return robbed
     if e.get("actor") != s and kind != "ryukyoku":
         raise RecordError(k, f"the record has {kind!r} by seat {e.get('actor')} but it is seat {s}'s turn")
     if kind == "dahai":
@@ -172,6 +176,18 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
     if kind == "ryukyoku":
         return Action.nine_terminal_abort(s)
     raise RecordError(k, f"the record has {kind!r} where seat {s} must act on its turn")
+
+
+def _robbed_closed_kan(game: Game, robber: Any) -> Action | None:
+    """The closed kan a ``hora`` on the seat to move must have robbed where a record leaves the kan out.
+
+    RiichiEnv writes a thirteen-orphans ron on a closed kan as the ``hora`` alone, with no ``ankan`` before it.
+    """
+    s = game.turn
+    if robber not in (0, 1, 2) or robber == s or not game.rules.kokushi_robs_closed_kan:
+        return None
+    kans = [a for a in game.legal_actions(s) if a.kind == "ankan" and a.tile in game.waits(robber)]
+    return kans[0] if len(kans) == 1 else None
 
 
 def _decide_responses(game: Game, events: list[dict[str, Any]], i: int) -> list[Action]:
@@ -235,6 +251,10 @@ def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, obse
             if theirs["type"] == "dora":
                 doras[1].append(theirs.get("dora_marker"))
                 i += 1
+                continue
+            if mine["type"] == "ankan" and theirs["type"] == "hora" and theirs.get("target") == mine["actor"] \
+                    and theirs.get("actor") != mine["actor"] and "pai" not in theirs:
+                j += 1  # the robbed closed kan the record leaves out (see _robbed_closed_kan)
                 continue
             if theirs["type"] in ("hora", "ryukyoku", "end_kyoku", "start_kyoku"):
                 if doras[0] != doras[1]:
