@@ -239,3 +239,32 @@ def test_a_nagashi_mangan_with_the_dealer_tenpai_and_first_ends_the_game_in_the_
     until_hand_end(g)
     assert g.result.kind == "nagashi_mangan" and g.result.tenpai[2] and g.result.dealer_repeats
     assert g.phase is Phase.GAME_END  # the dealer repeats in first place with 40000 or more: the game is over
+
+
+# ---- Mahjong Soul's game end: an East game into sudden death, below 0 and exactly 0 ---------------------------
+
+NOTEN = ["19m19p19s123456z2p", "19m19p19s123456z3p", "19m19p19s123456z4p"]
+TENPAI = ["123p456p789s1155s", "123p456p789s2266s", "123p456p789s3344s"]
+
+
+def _draw_game(mode: str, round_wind: int, dealer: int, scores: list[int], hands=NOTEN):
+    g = arranged_game("mahjongsoul", hands=hands, mode=GameMode(mode), round_wind=round_wind, dealer=dealer,
+                      scores=scores, seed=5)
+    return until_hand_end(g)
+
+
+def test_a_mahjong_soul_east_game_goes_into_sudden_death_until_someone_holds_40000():
+    g = _draw_game("tonpuusen", 0, 2, [36000, 35000, 34000])
+    assert g.phase is Phase.HAND_END and g._next == (1, 0)  # nobody holds 40000 after East 3: South 1
+    g = _draw_game("tonpuusen", 1, 0, [39000, 33000, 33000], hands=[TENPAI[0], NOTEN[1], NOTEN[2]])
+    assert g.scores[0] == 41000 and g.phase is Phase.GAME_END  # the dealer reaches 40000 in sudden death
+    placement = {p.seat: p.score for p in g.placement}
+    assert placement[0] == (41000 - 35000) / 1000 + 15  # Mahjong Soul counts from 35,000, no oka
+
+
+def test_mahjong_soul_ends_the_game_below_zero_and_plays_on_at_exactly_zero():
+    hands = [NOTEN[0], TENPAI[1], TENPAI[2]]
+    g = _draw_game("hanchan", 0, 0, [1000, 52000, 52000], hands)
+    assert g.scores[0] == -1000 and g.phase is Phase.GAME_END
+    g = _draw_game("hanchan", 0, 0, [2000, 51500, 51500], hands)
+    assert g.scores[0] == 0 and g.phase is Phase.HAND_END
