@@ -10,7 +10,7 @@ side can read a ``sanma score`` request without depending on the command line.
 >>> require({"kita": True}, "kita", int, 0)
 Traceback (most recent call last):
 ...
-sanma_core.inputs.InputError: field 'kita' must be int, got true
+sanma_core.errors.InputError: field 'kita' must be int, got true
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
-class InputError(ValueError):
-    """A request is well-formed JSON but asks for something invalid."""
+from .errors import InputError
 
 
 def require(request: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:

@@ -19,15 +19,13 @@ from pathlib import Path
 
 import yaml
 
+from .errors import RulesetError
 from .yaml_errors import yaml_error_text
 
 PRESET_DIR = Path(__file__).with_name("rulesets")
 PRESETS = ("tenhou", "mahjongsoul", "club", "classic", "wrc")
 DEFAULT_PRESET = "tenhou"
 
-
-class RulesetError(ValueError):
-    """A ruleset file or mapping is malformed: names the file and the field."""
 
 
 @dataclass(frozen=True)

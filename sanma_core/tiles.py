@@ -19,6 +19,8 @@ import contextlib
 import re
 from collections.abc import Iterable, Sequence
 
+from .errors import NotationError
+
 NUM_KINDS = 34
 RED_5P = 34
 RED_5S = 35
@@ -42,9 +44,6 @@ ISOLATED_KINDS: tuple[int, ...] = (0, 8, *range(27, 34))
 SUITS = "mps"
 _MJAI_HONOURS = "ESWNPFC"
 
-
-class NotationError(ValueError):
-    """Bad tile, hand or meld notation, or tiles that cannot exist in sanma."""
 
 
 def kind(tile: int) -> int:

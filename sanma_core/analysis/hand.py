@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import SanmaError
 from ..melds import Meld, parse_meld
 from ..rules import Ruleset, get_ruleset
 from ..tiles import NORTH, NUM_KINDS, check_tile_supply, kind, kind_name, parse_tiles, to_counts
@@ -22,7 +23,7 @@ from .shape import DiscardOption, Ukeire, discard_options, shanten, ukeire
 MAX_KITA = 4
 
 
-class HandError(ValueError):
+class HandError(SanmaError):
     """A hand of the wrong size for its melds, or an impossible kita count."""
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import SanmaError
 from ..tiles import NUM_KINDS, kind_name
 
 _NO_MAN = (1, 2, 3, 4, 5, 6, 7)
 
 
-class HandShapeError(ValueError):
+class HandShapeError(SanmaError):
     """Counts that no sanma hand can have (wrong size, 2m–8m, a fifth copy)."""
 
 

@@ -22,11 +22,12 @@ from typing import Any
 
 from ..bots import LEVELS, BotLevelError
 from ..bots.arena import GameReport, play_bot_game
+from ..errors import SanmaError
 from ..game import GameMode
 from ..rules import Ruleset, RulesetError, get_ruleset
 
 
-class SimulateArgumentError(ValueError):
+class SimulateArgumentError(SanmaError):
     """A bad command-line argument of ``sanma simulate``."""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import IllegalActionError  # noqa: F401 - the game's error for an illegal action, kept here
 from ..tiles import NORTH, format_tiles, kind, tile_name
 
 DISCARD = "discard"
@@ -30,9 +31,6 @@ ACTION_KINDS = (DISCARD, RIICHI, TSUMO, RON, PON, MINKAN, KAKAN, ANKAN, KITA, AB
 TURN_KINDS = frozenset({DISCARD, RIICHI, TSUMO, KAKAN, ANKAN, KITA, ABORT})
 RESPONSE_KINDS = frozenset({RON, PON, MINKAN, PASS})
 
-
-class IllegalActionError(ValueError):
-    """An action that is not legal at this moment; the message says why. The game is unchanged."""
 
 
 @dataclass(frozen=True, slots=True)

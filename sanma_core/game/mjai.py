@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..errors import RecordError
 from .actions import Action, IllegalActionError
 
 if TYPE_CHECKING:
@@ -22,18 +23,6 @@ if TYPE_CHECKING:
 
 KITA_TYPES = frozenset({"kita", "nukidora"})
 
-
-class RecordError(ValueError):
-    """A record that cannot be read; ``index`` is the event (or line, or hand) it concerns.
-
-    ``hand`` names the hand (``"South 2, 1 honba"``) and ``seat`` the seat where the record says so.
-    """
-
-    def __init__(self, index: int, message: str, *, hand: str | None = None, seat: int | None = None):
-        super().__init__(message)
-        self.index = index
-        self.hand = hand
-        self.seat = seat
 
 
 def is_kita_event(event: dict[str, Any]) -> bool:

@@ -3,7 +3,7 @@
 >>> check_events([{"type": "tsumo", "actor": 3, "pai": "5p"}])
 Traceback (most recent call last):
 ...
-sanma_core.game.mjai.RecordError: event 0 (tsumo): 'actor' must be a seat 0–2, got 3
+sanma_core.errors.RecordError: event 0 (tsumo): 'actor' must be a seat 0–2, got 3
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ whose message names the hand, the element as written and what was expected.
 >>> mjlog_to_tenhou6(xml.replace('m="31520"', 'm="7"'))
 Traceback (most recent call last):
 ...
-sanma_core.game.mjai.RecordError: East 1: <N who="0" m="7"/>: meld code 7 cannot be decoded (expected a pon, kan or kita; chi does not exist in three-player)
+sanma_core.errors.RecordError: East 1: <N who="0" m="7"/>: meld code 7 cannot be decoded (expected a pon, kan or kita; chi does not exist in three-player)
 """
 
 from __future__ import annotations

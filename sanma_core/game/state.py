@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from ..errors import SanmaError
 from ..melds import Meld
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ LENGTHS = {"tonpuusen": 0, "hanchan": 1}
 ROUND_NAMES = ("E", "S", "W")
 
 
-class GameModeError(ValueError):
+class GameModeError(SanmaError):
     """A game mode that does not exist (unknown length, wrong number of names)."""
 
 

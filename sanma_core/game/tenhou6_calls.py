@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ..errors import SanmaError
 from ..tiles import RED_5P, RED_5S, from_tenhou, kind, to_tenhou
 
 TSUMOGIRI = 60  # in a discard list: the tile just drawn
@@ -28,7 +29,7 @@ KITA = "f44"  # in a discard list: a North set aside
 _SLOT = {3: {3: 0, 2: 1, 1: 2}, 4: {3: 0, 2: 1, 1: 3}}
 
 
-class CallError(ValueError):
+class CallError(SanmaError):
     """A call string Tenhou would not write; the message says what is wrong."""
 
 

@@ -27,6 +27,7 @@ import copy as _copy
 import random
 from collections.abc import Sequence
 
+from ..errors import SanmaError
 from ..rules import Ruleset
 from ..tiles import FIVE_P, FIVE_S, RED_5P, RED_5S, SANMA_KINDS, format_tiles, kind, tile_name
 
@@ -40,7 +41,7 @@ DORA_POSITIONS = (98, 96, 94, 92, 90)
 URA_POSITIONS = (99, 97, 95, 93, 91)
 
 
-class WallError(ValueError):
+class WallError(SanmaError):
     """A wall that cannot exist (wrong size, a fifth copy, a tile the ruleset lacks)."""
 
 
