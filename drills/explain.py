@@ -497,10 +497,11 @@ def _kita_verdict(s: dict[str, Any]) -> list[str]:
                 f"North pair is one of its pieces{piece}."]
     if reason == "shape":
         if s.get("set_aside"):
-            return [f"Set it aside even though the shape uses it: with the North the hand is {keep}, without it {kita}. "
-                    "A North pair can only wait as a pair or a two-pair wait and makes no yaku, while kita is a sure han "
-                    "and the replacement draw is a fresh chance to rebuild the step."]
-        return [f"Keep it: the North is part of the shape; with it the hand is {keep}, without it {kita}."]
+            return [f"Set it aside even though the shape uses it: the hand is {keep} with the North and {kita} without, "
+                    "still far from tenpai. A North pair can only wait as a pair or a two-pair wait and makes no yaku, "
+                    "while kita is a sure han and the replacement draw is a fresh chance to rebuild the step."]
+        return [f"Keep it: the North is part of the shape and the hand is close: {keep} with it, {kita} without. So "
+                "near tenpai the step is worth more than the han."]
     return ["Kita is not allowed here."]
 
 

@@ -16,7 +16,8 @@ observer looks at the state before each recorded action and counts:
   player's win was worth;
 - ``kita``: each turn a North could be set aside (not in own riichi): whether it was, by the engine's
   kita rule (:func:`sanma_core.analysis.efficiency.kita_verdict`), whether an opponent was in riichi, the
-  Norths held (1, 2, 3 or more) and the shanten that setting one aside costs (0, 1, 2 or more);
+  Norths held (1, 2, 3 or more), the shanten that setting one aside costs (0, 1, 2 or more) and the hand's
+  shanten keeping it (0, 1, 2 or more);
 - ``call``: each chance to pon: whether it was taken (pon, open kan or pass), by the tile (a value honour,
   another honour, a number), whether the hand was already open, its shanten, and whether it held a pair or a
   triplet of the tile.
@@ -86,7 +87,8 @@ class Observer:
             verdict = kita_verdict(seat.counts, seat.outside, closed=_closed(seat))
             threat = any(game.seats[s].riichi for s in range(3) if s != action.seat)
             cost = max(0, min(verdict.shanten_kita - verdict.shanten_keep, 2))
-            key = (verdict.reason, "riichi" if threat else "calm", f"north{min(seat.counts[NORTH], 3)}", f"cost{cost}")
+            key = (verdict.reason, "riichi" if threat else "calm", f"north{min(seat.counts[NORTH], 3)}", f"cost{cost}",
+                   f"shanten{max(0, min(verdict.shanten_keep, 2))}")
             self._add("kita", key, kita=action.kind == KITA)
         if action.kind in (PON, MINKAN) or (action.kind == "pass" and game.phase.name == "RESPONSE"):
             options = game.legal_actions(action.seat)

@@ -128,12 +128,18 @@ def push_fold_rate(state: str, dealer: bool, kita: int, turn: int, push: bool) -
                                      f"{state}|*|{kb}|*|{way}", f"{state}|{who}|*|*|{way}", f"{state}|*|*|*|{way}"])
 
 
-def kita_rate(reason: str, threat: bool, norths: int | None = None, cost: int | None = None) -> Rate:
-    """How often real players set a North aside in positions the engine's kita rule calls ``reason``."""
+def kita_rate(reason: str, threat: bool, norths: int | None = None, cost: int | None = None,
+              shanten: int | None = None) -> Rate:
+    """How often real players set a North aside in positions the engine's kita rule calls ``reason``
+    (``shanten``: the hand's shanten keeping the North)."""
     t = "riichi" if threat else "calm"
     n = "*" if norths is None else f"north{min(norths, 3)}"
     c = "*" if cost is None else f"cost{min(cost, 2)}"
-    return first_solid("kita", [f"{reason}|{t}|{n}|{c}", f"{reason}|{t}|*|{c}", f"{reason}|{t}|*|*", f"{reason}|*|*|*"])
+    sh = "*" if shanten is None else f"shanten{max(0, min(shanten, 2))}"
+    # the distance to tenpai decides most (a North the shape uses is kept near tenpai, set aside far from it):
+    # merge the other parts first
+    return first_solid("kita", [f"{reason}|{t}|{n}|{c}|{sh}", f"{reason}|{t}|*|{c}|{sh}", f"{reason}|{t}|*|*|{sh}",
+                                f"{reason}|{t}|*|{c}|*", f"{reason}|{t}|*|*|*", f"{reason}|*|*|*|*"])
 
 
 def call_rate(what: str, closed: bool, shanten: int, held: int) -> Rate:

@@ -70,7 +70,7 @@ def _outcomes(rules: Ruleset, points: list[int], me: int, riichi: bool, ron: int
         final = list(base)
         final[me] += ron + stick
         final[o] -= ron
-        add(f"ron from {SEATS[o]}", (p_win - p_tsumo) / 2, final, 0)
+        add(f"ron from {SEAT_NAMES[SEATS[o]]}", (p_win - p_tsumo) / 2, final, 0)
     final = list(base)
     for o in others:
         pay = tsumo["dealer"] if o == 0 else tsumo["non_dealer"]
@@ -82,7 +82,7 @@ def _outcomes(rules: Ruleset, points: list[int], me: int, riichi: bool, ron: int
         final = list(base)
         final[me] -= round(cost)
         final[o] += round(cost) + stick
-        add(f"deal-in to {SEATS[o]}", p_deal / 2, final, 0)
+        add(f"deal-in to {SEAT_NAMES[SEATS[o]]}", p_deal / 2, final, 0)
     add("no win, no deal-in", 1 - p_win - p_deal, list(base), 1 if riichi else 0)
     return rows
 

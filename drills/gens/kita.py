@@ -66,6 +66,10 @@ def _hand(case: str, rng: random.Random) -> tuple[Plan, bool]:
     if case == "kita.free":
         return _build("efficiency.kita", rng), True
     if case == "kita.shape":
+        if rng.random() < 0.4:  # far from tenpai, the North pair one of few pieces: real players set it aside
+            plan.pair(NORTH)
+            _fill_to(plan, rng, 14, tuple(k for k in SANMA_KINDS if k != NORTH))
+            return plan, True
         return _build("efficiency.keep_north", rng), True
     if case == "kita.kokushi":
         kinds = [NORTH] + rng.sample([k for k in ORPHANS if k != NORTH], rng.randint(8, 10))
@@ -117,7 +121,7 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
     else:
         raise GenerationError(f"no hand for {case} under {rules.name}")
     cost = max(0, verdict.shanten_kita - verdict.shanten_keep)
-    real = kita_rate(verdict.reason, threat=False, norths=counts[NORTH], cost=cost)
+    real = kita_rate(verdict.reason, threat=False, norths=counts[NORTH], cost=cost, shanten=verdict.shanten_keep)
     answer = "kita" if real.share("kita") >= 0.5 else "keep"
     steps = [step("kita_verdict", set_aside=answer == "kita", reason=verdict.reason, shanten_keep=verdict.shanten_keep,
                   shanten_kita=verdict.shanten_kita, form_shanten=verdict.form_shanten, honours=verdict.honours),
