@@ -3,11 +3,14 @@
 Run: ``.venv/bin/python -m drills.sweep --first 1 --last 1000 [--preset tenhou] [--types kita,efficiency]``.
 Prints, per preset, the questions generated, how many show a complete hand (must be 0), the kita drill's
 kita-or-keep questions and the share answered "set aside", and the highest win chance an explanation states.
+With ``--agreement DEV_JSON`` (a table ``drills.measure_decisions`` wrote on other games) it prints instead how
+often the kita and call drills' answers agree with what those players did.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from collections import Counter
 
@@ -45,7 +48,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--last", type=int, default=1000)
     p.add_argument("--preset", action="append", choices=PRESETS)
     p.add_argument("--types", default=",".join(sorted(DECISION_TYPES)))
+    p.add_argument("--agreement", metavar="DEV_JSON", help="instead: agreement with the players of a table written by "
+                   "drills.measure_decisions on other games (e.g. the 400 development games)")
     args = p.parse_args(argv)
+    if args.agreement:
+        with open(args.agreement, encoding="utf-8") as f:
+            for name, (rate, base, n) in agreement(json.load(f)).items():
+                print(f"{name}: the drill's answer agrees with the players in {rate:.1%} of {n} positions "
+                      f"(always the commonest play: {base:.1%})")
+        return 0
     types = [t for t in args.types.split(",") if t]
     total: Counter[str] = Counter()
     for preset in args.preset or PRESETS:
@@ -59,6 +70,37 @@ def main(argv: list[str] | None = None) -> int:
     print(f"all: {total['questions']} questions, {total['complete']} on a complete hand; set aside {share:.1%} of "
           f"{total['kita_or_keep']}; highest stated win chance {total['max_chance']}%")
     return 0
+
+
+
+def agreement(dev: dict) -> dict[str, tuple[float, float, int]]:
+    """How often the drills' single answers (the real majority on the training games, by the same keys) agree
+    with what the players of ``dev`` (another ``real_decisions`` table) did: (agreement, always-the-commonest, n)."""
+    from .real_decisions import call_rate, kita_rate
+
+    out = {}
+    agree = n = kita_total = 0
+    for key, row in dev["kita"].items():
+        reason, threat, north, cost, sh = key.split("|")
+        r = kita_rate(reason, threat == "riichi", int(north[5:]), int(cost[4:]), int(sh[7:]))
+        agree += row["kita"] if r.share("kita") >= 0.5 else row["n"] - row["kita"]
+        kita_total += row["kita"]
+        n += row["n"]
+    out["kita"] = (agree / n, max(kita_total, n - kita_total) / n, n)
+    agree = n = 0
+    totals = Counter()
+    for key, row in dev["call"].items():
+        what, closed, sh, held = key.split("|")
+        shanten = {"tenpai": 0, "1-shanten": 1}.get(sh, 2)
+        r = call_rate(what, closed == "closed", shanten, 3 if held == "triplet" else 2)
+        shares = {"pon": r.share("pon"), "minkan": r.share("minkan")}
+        shares["pass"] = 1 - sum(shares.values())
+        done = {"pon": row["pon"], "minkan": row["minkan"], "pass": row["n"] - row["pon"] - row["minkan"]}
+        agree += done[max(shares, key=lambda k: shares[k])]
+        totals.update(done)
+        n += row["n"]
+    out["call"] = (agree / n, max(totals.values()) / n, n)
+    return out
 
 
 if __name__ == "__main__":

@@ -13,9 +13,11 @@ from drills import DRILL_TYPES, check, generate
 from drills.explain import explanation_sentences
 from drills.measure_decisions import measure
 from drills.real_decisions import FILE, MIN_POSITIONS, call_rate
+from drills.sweep import agreement
 from sanma_core.rules import PRESETS, load_preset
 
 TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou-phoenix-train.jsonl.gz"
+DEV = TRAIN.with_name("tenhou-phoenix-dev.jsonl.gz")
 STORED = json.loads(FILE.read_text(encoding="utf-8"))
 KITA_OR_KEEP = {"kita", "keep", "discard"}
 CHANCE = re.compile(r"(\d+)% (?:won|win|of the time)|(?:wins?|won) (?:about )?(\d+)%")
@@ -161,3 +163,11 @@ def test_the_stored_counts_are_measured_on_the_real_games():
             stored = STORED[table][key]
             assert all(stored[k] >= v for k, v in row.items()), (table, key)
     assert sum(r["n"] for r in part["kita"].values()) < sum(r["n"] for r in STORED["kita"].values())
+
+
+@pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data")
+def test_the_answers_agree_with_players_the_figures_were_not_measured_on():
+    part = measure(DEV, limit=40)
+    for name, (rate, always, n) in agreement(part).items():
+        assert n > 500, name
+        assert rate > always, (name, rate, always)  # better than always playing the commonest move
