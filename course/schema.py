@@ -13,7 +13,7 @@ from typing import Any
 QUESTION_KINDS = ("single", "multiple", "number", "tiles")
 DRILL_IDS = (
     "waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency",
-    "kita", "push_fold", "riichi_dama", "furiten", "mixed",
+    "kita", "push_fold", "riichi_dama", "furiten", "call_pass", "all_last", "mixed",
 )
 TABLE_KINDS = ("payments", "tsumo_loss", "rulesets_compared", "noten", "placement")  # see course.tables
 

@@ -60,15 +60,20 @@ CONCEPTS: dict[str, str] = {
     "furiten.temporary": "Temporary furiten: a ron let pass", "furiten.temporary_cleared": "Temporary furiten ends",
     "furiten.riichi": "Furiten in riichi", "furiten.kita_not_discard": "A North you set aside is not a discard",
     "furiten.kita_declined": "Letting a ron on a kita pass",
-    "kita.free": "Kita: a North the hand does not need", "kita.kokushi": "Keep North: thirteen orphans",
-    "kita.chiitoitsu": "Keep North: seven pairs", "kita.honours": "Keep North: an honour-heavy hand",
-    "kita.shape": "Keep North: part of the shape", "kita.riichi_drawn": "Kita in riichi: the drawn North",
+    "kita.free": "Kita: a North the hand does not need", "kita.kokushi": "A North for thirteen orphans",
+    "kita.chiitoitsu": "A North pair and seven pairs", "kita.honours": "A North pair in an honour-heavy hand",
+    "kita.shape": "A North the shape uses", "kita.riichi_drawn": "Kita in riichi: the drawn North",
     "kita.riichi_hand": "Kita in riichi: a North from the hand", "kita.first_turn": "Kita on the first draw",
+    "kita.safe_tile": "A North as the only safe tile against a riichi",
     "push_fold.genbutsu": "Genbutsu, the tiles a riichi cannot ron", "push_fold.suji": "Suji", "push_fold.kabe": "No chance (kabe)",
     "push_fold.one_chance": "One chance", "push_fold.honour": "Honours and sanma terminals",
-    "push_fold.north": "North against a riichi", "push_fold.push": "Pushing with a good tenpai",
+    "push_fold.north": "North against a riichi", "push_fold.push": "Pushing a tenpai worth the risk",
+    "push_fold.fold_tenpai": "Folding a tenpai not worth the risk",
     "riichi_dama.no_yaku": "Riichi for a yaku", "riichi_dama.big_hand": "Dama: the hand is already worth enough",
-    "riichi_dama.tsumo_loss": "Riichi or dama under tsumo loss", "riichi_dama.bad_wait": "Riichi or dama on a one-tile wait",
+    "riichi_dama.tsumo_loss": "Riichi or dama under tsumo loss",
+    "call_pass.value_pon": "Calling a value honour", "call_pass.number": "Calling a number tile",
+    "call_pass.open_kan": "Open kan, pon or pass", "all_last.push_first": "All-last: going for first",
+    "all_last.keep_second": "All-last: keeping second", "riichi_dama.bad_wait": "Riichi or dama on a one-tile wait",
 }
 
 
@@ -464,21 +469,57 @@ def _order(s: dict[str, Any]) -> list[str]:
 
 def _kita_verdict(s: dict[str, Any]) -> list[str]:
     keep, kita, reason = _shanten(s["shanten_keep"]), _shanten(s["shanten_kita"]), s["reason"]
+    costs = s["shanten_kita"] > s["shanten_keep"]
     if reason == "free":
         return [f"Set it aside: the hand does not need the North ({keep} either way), and kita adds a han and draws "
                 "a replacement tile before your discard."]
+    aside = s.get("set_aside")
     if reason == "kokushi":
+        if aside:
+            return [f"Thirteen orphans is close ({_shanten(s['form_shanten'])}), but you hold a second North: one "
+                    "can go aside and the other still serves thirteen orphans."]
         return [f"Keep it: thirteen orphans is your closest hand ({_shanten(s['form_shanten'])}), and it needs a North; "
                 "setting it aside would take that chance away."]
     if reason == "chiitoitsu":
+        if aside:
+            return [f"Seven pairs is close ({_shanten(s['form_shanten'])}) and the North pair is one of its pairs, but "
+                    f"the regular shape is as close ({keep}; {kita} without the North). Set it aside: a sure han and "
+                    "a replacement draw beat one pair of a tile that makes no yaku."]
         return [f"Keep it: the North pair counts as one of seven pairs ({_shanten(s['form_shanten'])} for seven "
                 "pairs); one han of kita does not pay for breaking it."]
     if reason == "honours":
+        piece = f": without it the hand is {kita} instead of {keep}" if costs else ""
+        if aside:
+            return [f"{s['honours']} honours lean towards an honour hand, and the North pair is one of its pieces"
+                    f"{piece}. Set it aside anyway: a North pair only ever waits as a pair and is no yaku, while kita "
+                    "is a sure han and a fresh draw."]
         return [f"Keep it: {s['honours']} honours make an honour hand (all triplets, or one suit with honours), and the "
-                "North pair is one of its pieces."]
+                f"North pair is one of its pieces{piece}."]
     if reason == "shape":
-        return [f"Keep it: the North is part of the shape; with it the hand is {keep}, without it {kita}."]
+        if s.get("set_aside"):
+            return [f"Set it aside even though the shape uses it: the hand is {keep} with the North and {kita} without, "
+                    "still far from tenpai. A North pair can only wait as a pair or a two-pair wait and makes no yaku, "
+                    "while kita is a sure han and the replacement draw is a fresh chance to rebuild the step."]
+        return [f"Keep it: the North is part of the shape and the hand is close: {keep} with it, {kita} without. So "
+                "near tenpai the step is worth more than the han."]
     return ["Kita is not allowed here."]
+
+
+def _real_kita(s: dict[str, Any]) -> list[str]:
+    where = "facing a riichi" if s.get("threat") else "in similar positions"
+    return [f"Phoenix players set the North aside {where} in {s['share']:.0%} of {s['n']} cases ({s['source']})."]
+
+
+def _safe_tile(s: dict[str, Any]) -> list[str]:
+    who = _seat(s["seat"])
+    ron = ("Under this ruleset nobody may ron a North set aside, so the kita itself is safe"
+           if not s["ron_on_kita"] else f"{who} discarded a North, so the kita itself is safe (furiten for them)")
+    if not s.get("keep"):
+        return [f"{ron}. Set it aside."]
+    return [f"You are {_shanten(s['shanten'])} and folding against {who}'s riichi, and the North is your only safe "
+            f"tile. {ron}, but a kita is not a discard: after the replacement draw you must still discard, and the "
+            f"safest other tile, {s['safest']}, has danger {s['safest_value']:g}. Discard the North instead (or keep "
+            "it for a later turn): it ends this turn safely."]
 
 
 def _riichi_kita(s: dict[str, Any]) -> list[str]:
@@ -538,8 +579,31 @@ def _danger(s: dict[str, Any]) -> list[str]:
 
 def _decision(s: dict[str, Any]) -> list[str]:
     if s["mode"] == "push":
-        return [f"You are tenpai: push, but with the safest discard that keeps tenpai ({_list(s['tiles'])})."]
+        return [f"Push, but with the safest discard that keeps tenpai ({_list(s['tiles'])})."]
+    if s.get("weighed"):
+        return [f"Fold: give up the tenpai and discard the safest tile ({_list(s['tiles'])})."]
     return [f"You are {_shanten(s['shanten'])}, far from winning: fold with the safest tile ({_list(s['tiles'])})."]
+
+
+_STATE = {"tenpai good": "tenpai on a good wait", "tenpai poor": "tenpai on a poor wait", "1-shanten": "1-shanten",
+          "2+": "two or more steps from tenpai"}
+
+
+def _trade(s: dict[str, Any]) -> list[str]:
+    who = _seat(s["seat"])
+    against = "the dealer's riichi" if s["dealer"] else "a non-dealer's riichi"
+    norths = _plural(s["riichi_kita"], "North") if s["riichi_kita"] else "no North"
+    p, f = s["push"], s["fold"]
+    better = "Push" if p["ev"] > f["ev"] else "Fold"
+    return [f"Your hand waits on {_list(s['waits'])} ({_plural(s['live'], 'live tile')}, a "
+            f"{'good' if s['state'] == 'tenpai good' else 'poor'} wait) and wins about {s['value']} (the engine's "
+            f"score of each wait, no riichi). {who} has set {norths} aside: in real play a ron of {against} with "
+            f"that many Norths cost {s['cost']} on average.",
+            f"In real play ({s['source']}), of {p['rate']['n']} players {_STATE.get(s['state'], s['state'])} against "
+            f"{against} who pushed, {p['win']:.0%} won the hand and {p['deal_in']:.0%} dealt in to it; of "
+            f"{f['rate']['n']} who folded, {f['win']:.0%} won and {f['deal_in']:.0%} dealt in.",
+            f"Push: {p['win']:.0%} × {s['value']} − {p['deal_in']:.0%} × {s['cost']} = {p['ev']}; fold: "
+            f"{f['win']:.0%} × {s['value']} − {f['deal_in']:.0%} × {s['cost']} = {f['ev']}. {better} is worth more."]
 
 
 def _north_rule(s: dict[str, Any]) -> list[str]:
@@ -564,22 +628,97 @@ def _wait_values(s: dict[str, Any]) -> list[str]:
     return out
 
 
+def _bucket_words(key: str) -> str:
+    """``"riichi|3-4|7-10"`` → ``"3-4 live winning tiles, turns 7-10"`` (a ``*`` part is left out)."""
+    parts = key.split("|")[1:]
+    words = []
+    if parts and parts[0] != "*":
+        words.append(f"{parts[0]} live winning tiles")
+    if len(parts) > 1 and parts[1] != "*":
+        words.append(f"turn {parts[1]}")
+    return ", ".join(words) or "any wait and turn"
+
+
 def _win_chance(s: dict[str, Any]) -> list[str]:
     d, r = s["dama"], s["riichi"]
-    return [f"{_plural(s['live'], 'winning tile')} among {s['unseen']} unseen, about {s['draws']} more draws: dama wins "
-            f"{d['p_tsumo'] + d['p_ron']:.0%} of the time ({d['p_ron']:.0%} by ron), riichi {r['p_tsumo'] + r['p_ron']:.0%} "
-            f"({r['p_ron']:.0%} by ron: after a riichi the others defend)."]
+    out = [f"You have {_plural(s['live'], 'live winning tile')} on turn {s['turn']}. In real play "
+           f"({s.get('source', 'real games')}), of {d['rate']['n']} first closed tenpai hands like this "
+           f"({_bucket_words(d['rate']['key'])}) that stayed dama, {d['rate']['counts'].get('win', 0) / d['rate']['n']:.0%} "
+           f"won and {d['p_deal_in']:.0%} dealt in; of {r['rate']['n']} that declared riichi "
+           f"({_bucket_words(r['rate']['key'])}), {r['p_tsumo'] + r['p_ron']:.0%} won "
+           f"({r['p_tsumo']:.0%} by tsumo) and {r['p_deal_in']:.0%} dealt in."]
+    if not s["ron_live"]:
+        out.append(f"Dama has no yaku for a ron, so it can only win by tsumo: about {d['p_tsumo']:.0%} here.")
+    elif s["ron_live"] < s["live"]:
+        out.append(f"Dama has no yaku for a ron on some of its waits, so only {s['ron_live']} of the {s['live']} live "
+                   f"tiles win by ron: dama wins about {d['p_tsumo'] + d['p_ron']:.0%} here.")
+    return out
 
 
 def _expected_value(s: dict[str, Any]) -> list[str]:
     better = "Riichi" if s["answer"] == "riichi" else "Dama"
-    return [f"Expected gain: riichi {s['riichi']} (a riichi that does not win loses its 1000 stick), dama {s['dama']}. "
-            f"{better} is worth more."]
+    cost = f" A deal-in cost those players {s['deal_in_cost']} on average." if s.get("deal_in_cost") else ""
+    return [f"Expected gain: riichi {s['riichi']} (a riichi that does not win loses its 1000 stick), dama {s['dama']}, "
+            f"each after the deal-ins.{cost} {better} is worth more."]
+
+
+def _call_shape(s: dict[str, Any]) -> list[str]:
+    held = "a triplet" if s["held"] == 3 else "a pair"
+    out = [f"You hold {held} of {s['tile']}; the hand is {_shanten(s['shanten'])} now and "
+           f"{_shanten(s['pon_shanten'])} after a pon and a discard."]
+    if s["value"]:
+        out.append(f"A pon of {s['tile']} is a yaku by itself (a value triplet, 1 han), so the open hand can still win.")
+    else:
+        out.append(f"{s['tile']} is not a value tile: a pon opens the hand without a yaku, so riichi is gone and the "
+                   "hand then needs another one (all simples, all triplets, a flush).")
+    if s["held"] == 3:
+        out.append("An open kan leaves the same shape as the triplet you hold; it draws a replacement tile and turns "
+                   "a new dora indicator for everyone, and it opens the hand too.")
+    return out
+
+
+_CALL_WORDS = {"pon": "called pon", "minkan": "called an open kan", "pass": "passed"}
+
+
+def _real_call(s: dict[str, Any]) -> list[str]:
+    held = "a triplet" if s["held"] == 3 else "a pair"
+    parts = [f"{_CALL_WORDS[k]} in {v:.0%}" for k, v in s["shares"].items() if k in _CALL_WORDS and (v or k != "minkan")]
+    return [f"Phoenix players holding {held} of {'a ' + s['what'] if s['what'] != 'number' else 'a number tile'} "
+            f"when it was discarded, closed and as far from tenpai, {_list(parts)} of {s['n']} cases "
+            f"({s['source']}): {_CALL_WORDS[s['answer']].replace('called ', '')} is the play."]
+
+
+def _all_last_rules(s: dict[str, Any]) -> list[str]:
+    uma = " / ".join(_signed(u) for u in s.get("uma", []))
+    oka = f", plus {s['oka']} oka to first" if s.get("oka") else ""
+    return [f"At the end, placement points are (points − {s['return_points']}) / 1000 plus uma {uma} by rank{oka}: "
+            "the rank is worth far more than a few thousand points."]
+
+
+def _all_last_values(s: dict[str, Any]) -> list[str]:
+    return [f"The hand wins {s['dama']} by ron dama and {s['riichi']} with riichi (the engine's mean over the waits); "
+            f"by tsumo the dealer pays {s['dama_tsumo']['dealer']} dama or {s['riichi_tsumo']['dealer']} with riichi, "
+            f"the other non-dealer {s['dama_tsumo']['non_dealer']} or {s['riichi_tsumo']['non_dealer']}."]
+
+
+def _all_last_outcomes(s: dict[str, Any]) -> list[str]:
+    rows = "; ".join(f"{r['outcome']} {r['chance']:.0%} → {r['score']:+g}" for r in s["rows"] if r["chance"] > 0)
+    what = "Riichi" if s["choice"] == "riichi" else "Dama"
+    rate = s["rate"]
+    return [f"{what}: real first closed tenpai hands that {'declared riichi' if s['choice'] == 'riichi' else 'stayed dama'} "
+            f"({rate['n']} of them, {s['source']}) won {rate['counts'].get('win', 0) / rate['n']:.0%} and dealt in "
+            f"{rate['counts'].get('deal_in', 0) / rate['n']:.0%}, paying {s['cost']} on average. Your placement points "
+            f"by outcome: {rows}. Expected: {s['expected']:+g}."]
+
+
+def _all_last_choice(s: dict[str, Any]) -> list[str]:
+    better = "Riichi" if s["answer"] == "riichi" else "Dama"
+    return [f"{better} is worth more in placement points ({s['riichi']:+g} riichi against {s['dama']:+g} dama)."]
 
 
 _STEPS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
-    "kita_verdict": _kita_verdict, "riichi_kita": _riichi_kita, "ippatsu": _ippatsu,
-    "first_turn_kita": _first_turn_kita, "threat": _threat, "danger": _danger, "decision": _decision,
+    "kita_verdict": _kita_verdict, "real_kita": _real_kita, "safe_tile": _safe_tile, "riichi_kita": _riichi_kita, "ippatsu": _ippatsu,
+    "first_turn_kita": _first_turn_kita, "threat": _threat, "danger": _danger, "decision": _decision, "trade": _trade,
     "north_rule": _north_rule, "wait_values": _wait_values, "win_chance": _win_chance,
     "expected_value": _expected_value,
     "reading": _reading, "yaku": _yaku, "fu": _fu, "dora": _dora, "han": _han, "payment": _payment,
@@ -589,7 +728,9 @@ _STEPS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "noten_pool": _noten_pool, "split": _split, "no_payment": _no_payment, "deltas": _deltas,
     "final_scores": _final_scores, "nagashi": _nagashi, "no_honba": _no_honba, "rules": _rules,
     "placement": _placement, "tie_break": _tie_break, "kita_rule": _kita_rule, "kita": _option, "discard": _option,
-    "without_kita": _without_kita, "order": _order,
+    "without_kita": _without_kita, "order": _order, "call_shape": _call_shape, "real_call": _real_call,
+    "all_last_rules": _all_last_rules, "all_last_values": _all_last_values, "all_last_outcomes": _all_last_outcomes,
+    "all_last_choice": _all_last_choice,
 }
 
 

@@ -7,8 +7,10 @@ from collections.abc import Callable
 
 from sanma_core.rules import Ruleset, get_ruleset
 
-from .base import Draft, rng_for
+from .base import Draft, GenerationError, rng_for
 from .gens import (
+    all_last,
+    call_pass,
     dora_indicator,
     efficiency,
     fu,
@@ -25,6 +27,7 @@ from .gens import (
     yaku,
 )
 from .model import DrillError, Question, parse_question_id, question_id
+from .soundness import DECISION_TYPES, complete_hand
 
 Generator = Callable[[Ruleset, random.Random, int], Draft]
 
@@ -38,17 +41,25 @@ DRILL_TYPES: dict[str, dict[str, str]] = {
     "noten": {"title": "Draws", "description": "Noten payments at an exhaustive draw, and nagashi mangan."},
     "placement": {"title": "Placement", "description": "Final placement points: return, oka, uma and leftover sticks."},
     "efficiency": {"title": "Efficiency", "description": "The discard that keeps the most useful tiles."},
-    "kita": {"title": "Kita", "description": "Set the North aside or keep it: thirteen orphans, seven pairs, honour "
-             "hands, the shape, kita in riichi and on the first draw, per ruleset."},
+    "kita": {"title": "Kita", "description": "Set the North aside or keep it, as Phoenix players decide: most Norths go "
+             "aside; thirteen orphans, a North as the only safe tile against a riichi, kita in riichi and on the "
+             "first draw, per ruleset."},
     "push_fold": {"title": "Push or fold", "description": "An opponent is in riichi: pick the discard (genbutsu, suji, "
-                  "no chance, one chance, honours, and whether a North set aside can be ronned)."},
+                  "no chance, one chance, honours, whether a North set aside can be ronned, and whether a tenpai is "
+                  "worth pushing: its value and wait against the riichi's Norths, dealer or not, from real play)."},
     "riichi_dama": {"title": "Riichi or dama", "description": "A closed tenpai hand: riichi or dama? The expected value "
-                    "of each from the engine's values by ron and by tsumo (tsumo loss) and the win chance."},
+                    "of each from the engine's values by ron and by tsumo (tsumo loss) and real players' win and "
+                    "deal-in rates by wait and turn."},
+    "call_pass": {"title": "Call or pass", "description": "An opponent discards a tile you hold two or three of: pon, "
+                  "open kan or pass (no chii in sanma), as real Phoenix players decide."},
+    "all_last": {"title": "All-last placement", "description": "The last hand, you are second and tenpai: riichi to "
+                 "reach first or dama to keep second, in placement points under the ruleset's uma and oka."},
     "furiten": {"title": "Furiten", "description": "Are you furiten? Own discards, a ron let pass, riichi, and kita "
                 "(a North set aside is not a discard; letting a ron on one pass is furiten where it can be ronned)."},
     "mixed": {"title": "Mixed review", "description": "A question of any type."},
 }
 DIFFICULTIES = (1, 2, 3)
+MAX_DEALS = 20
 
 
 def _mixed(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -71,9 +82,22 @@ GENERATORS: dict[str, Generator] = {
     "push_fold": push_fold.generate,
     "riichi_dama": riichi_dama.generate,
     "furiten": furiten.generate,
+    "call_pass": call_pass.generate,
+    "all_last": all_last.generate,
     "mixed": _mixed,
 }
 assert GENERATORS.keys() == DRILL_TYPES.keys(), "every drill type needs a generator"
+
+
+def _sound_draft(drill_type: str, rules: Ruleset, seed: int, difficulty: int) -> Draft:
+    """The generator's draft; a decision on a hand that has already won is dealt again (another stream)."""
+    for attempt in range(MAX_DEALS):
+        rng = rng_for(drill_type, rules.name, seed, difficulty) if attempt == 0 else \
+            rng_for(f"{drill_type}#{attempt}", rules.name, seed, difficulty)
+        draft = GENERATORS[drill_type](rules, rng, difficulty)
+        if drill_type not in DECISION_TYPES or not complete_hand(draft.data):
+            return draft
+    raise GenerationError(f"{drill_type}: {MAX_DEALS} deals in a row showed a complete hand")
 
 
 def generate(drill_type: str, rules: Ruleset | str | None = None, seed: int = 0, difficulty: int = 1) -> Question:
@@ -91,8 +115,7 @@ def generate(drill_type: str, rules: Ruleset | str | None = None, seed: int = 0,
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DrillError(f"seed {seed!r} must be a whole number")
     rules = get_ruleset(rules)
-    rng = rng_for(drill_type, rules.name, seed, difficulty)
-    draft = GENERATORS[drill_type](rules, rng, difficulty)
+    draft = _sound_draft(drill_type, rules, seed, difficulty)
     return Question(
         id=question_id(drill_type, rules.name, seed, difficulty),
         drill_type=drill_type,

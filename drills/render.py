@@ -31,7 +31,9 @@ def _value(value: Any) -> str:
 
 
 def render_question(q: Question) -> str:
-    lines = [concept_name(q.concept), "", q.prompt, ""]
+    """The question without its concept title: the title names the answer ("Dama: the hand is already worth
+    enough"), so :func:`render_answer` prints it after the answer."""
+    lines = [q.prompt, ""]
     for key, label in _DATA_LABELS:
         if key in q.data and q.data[key] not in (None, "", [], 0, {}):
             lines.append(f"  {label}: {_value(q.data[key])}")
@@ -58,6 +60,7 @@ def render_answer(q: Question) -> str:
             lines.append("  " + (", ".join(labels.get(c, c) for c in value) or "none"))
         else:
             lines.append("  " + (" ".join("kita (set a North aside)" if v == "kita" else v for v in value) or "none"))
+    lines.append(f"Concept: {concept_name(q.concept)}")
     lines.append("Explanation:")
     lines.extend(f"  {i}. {text}" for i, text in enumerate(explanation_sentences(q.explanation), 1))
     lines += ["", f"{SAME_QUESTION} {same_question_command(q)}"]

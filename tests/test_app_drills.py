@@ -176,7 +176,7 @@ def _answer_with_widgets(at, q, ctx):
 
 
 DRILL_IDS = ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
-             "push_fold", "riichi_dama", "furiten", "mixed"]
+             "push_fold", "riichi_dama", "furiten", "call_pass", "all_last", "mixed"]
 
 
 def test_every_drill_type_can_be_answered_through_the_widgets(tmp_path, monkeypatch):

@@ -1,5 +1,6 @@
-"""The decision drills (kita, push_fold, riichi_dama, furiten): every answer is the engine's own computation,
-re-done here from the question data over 1,000 seeds, and every case comes up at least 20 times."""
+"""The decision drills (kita, push_fold, riichi_dama, furiten): every answer is the engine's own computation
+and the real-play figures (``drills/real_decisions.json``, read here directly), re-done here from the question
+data over 1,000 seeds, and every case comes up at least 20 times."""
 
 import json
 import subprocess
@@ -10,6 +11,7 @@ import pytest
 
 from drills import check, generate
 from drills.gens import furiten, kita, push_fold, riichi_dama
+from drills.real_decisions import FILE
 from sanma_core.analysis import shanten, waits
 from sanma_core.analysis.efficiency import kita_verdict
 from sanma_core.bots.safety import Threat, danger
@@ -44,6 +46,10 @@ def verify_kita(q, rules):
         steps = {s["step"]: s for s in q.explanation}
         assert ("tenhou" in steps["first_turn_kita"]["yaku"]) == (not rules.kita_is_call)
         assert "rinshan_kaihou" in steps["first_turn_kita"]["yaku"] or not rules.kita_is_call
+    elif case == "kita.safe_tile":  # folding, the North the only safe tile: not set aside
+        real = _stated(q, "real_kita")
+        assert real["share"] < 0.5 and want == ["keep"], q.id
+        assert "4z" in q.data["riichi_pond"] and "riichi_kita" in q.data
     else:
         counts = _counts(q.data["hand"])
         outside = [0] * 34
@@ -52,7 +58,34 @@ def verify_kita(q, rules):
                 outside[kind(t)] += 1
         v = kita_verdict(counts, outside, closed=not q.data["melds"])
         assert v.reason == case.split(".")[1], q.id
-        assert want == (["kita"] if v.set_aside else ["keep"]), q.id
+        real = _stated(q, "real_kita")  # what Phoenix players did in such positions decides
+        assert want == (["kita"] if real["share"] >= 0.5 else ["keep"]), q.id
+        if v.reason == "free":
+            assert want == ["kita"]
+
+
+def _stated(q, name):
+    """An explanation step whose stated share is recomputed from the stored counts of real play."""
+    s = next(s for s in q.explanation if s["step"] == name)
+    rate = s["rate"]
+    assert _recount(rate["table"], rate["key"]) == (rate["n"], rate["counts"]), q.id
+    if "share" in s:
+        assert abs(s["share"] - rate["counts"]["kita"] / rate["n"]) < 1e-4
+    return s
+
+
+_STORED = json.loads(FILE.read_text(encoding="utf-8"))
+
+
+def _recount(table, key):
+    want = key.split("|")
+    n, total = 0, Counter()
+    for row_key, row in _STORED[table].items():
+        parts = row_key.split("|")
+        if len(parts) == len(want) and all(w in ("*", p) for w, p in zip(want, parts, strict=True)):
+            n += row["n"]
+            total.update({k: v for k, v in row.items() if k != "n"})
+    return n, {k: total[k] for k in total}
 
 
 def verify_push_fold(q, rules):
@@ -69,17 +102,31 @@ def verify_push_fold(q, rules):
         assert q.answer["choices"] == (["safe"] if safe else ["dangerous"]), q.id
         return
     counts = to_counts(hand)
-    if q.concept == "push_fold.push":
+    assert isinstance(d["riichi_kita"], int) and d["riichi_kita"] >= 0  # the riichi player's Norths are named
+    if q.concept in ("push_fold.push", "push_fold.fold_tenpai"):
         assert shanten(counts) == 0
         keep = []
         for k in set(hand):
             counts[k] -= 1
-            if shanten(counts) == 0 and len(waits(counts)) >= 2:
+            if shanten(counts) == 0 and waits(counts):
                 keep.append(k)
             counts[k] += 1
         low = min(dangers[k].value for k in keep)
-        want = sorted(k for k in keep if dangers[k].value == low)
         assert low > min(x.value for x in dangers.values())  # pushing costs safety: a real decision
+        trade = next(s for s in q.explanation if s["step"] == "trade")
+        for way in ("push", "fold"):
+            rate = trade[way]["rate"]
+            assert _recount(rate["table"], rate["key"]) == (rate["n"], rate["counts"])
+            win, deal = rate["counts"]["own_win"] / rate["n"], rate["counts"]["deal_in"] / rate["n"]
+            assert abs(trade[way]["ev"] - (win * trade["value"] - deal * trade["cost"])) <= 2
+        assert f"{d['riichi_kita']} North" in q.prompt or (d["riichi_kita"] == 0 and "no North" in q.prompt)
+        pushed = trade["push"]["ev"] > trade["fold"]["ev"]
+        assert pushed == (q.concept == "push_fold.push")
+        if pushed:
+            want = sorted(k for k in keep if dangers[k].value == low)
+        else:
+            top = min(x.value for x in dangers.values())
+            want = sorted(k for k in dangers if dangers[k].value == top)
     else:
         assert shanten(counts) >= 2  # far from tenpai: fold
         low = min(x.value for x in dangers.values())
@@ -91,15 +138,6 @@ def verify_push_fold(q, rules):
         if q.concept == "push_fold.one_chance":
             assert all(push_fold.one_chance(k, visible) for k in want)
     assert q.answer["tiles"] == [kind_name(k) for k in want], q.id
-
-
-def _ev(values, live, ron_live, unseen, draws, deal_in, stick):
-    """The stated model, written out again: per go-around a draw (live/unseen) and two discards (ron_live/unseen)."""
-    t = live / unseen
-    r = min(1 - t, 2 * ron_live / unseen * deal_in)
-    win = 1 - (1 - t - r) ** draws
-    p_t, p_r = (win * t / (t + r), win * r / (t + r)) if t + r else (0, 0)
-    return p_t * values["tsumo"] + p_r * values["ron"] - (1000 * (1 - p_t - p_r) if stick else 0)
 
 
 def verify_riichi_dama(q, rules):
@@ -130,17 +168,30 @@ def verify_riichi_dama(q, rules):
         n = sum(r["live"] for r in rs)
         return sum(r[key] * r["live"] for r in rs) / n if n else 0
 
-    unseen = 108 - 13 - d["kita"] - 1 - 3 * d["turn"]
-    draws = d["live_wall"] // 3
-    dama = _ev({"ron": mean(ron_rows, ("ron", False)), "tsumo": mean(rows, ("tsumo", False))}, live, ron_live, unseen,
-               draws, riichi_dama.DAMA_DEAL_IN, False)
-    riichi = _ev({"ron": mean(rows, ("ron", True)), "tsumo": mean(rows, ("tsumo", True))}, live, live, unseen, draws,
-                 riichi_dama.RIICHI_DEAL_IN, True)
-    assert q.answer["choices"] == (["riichi"] if riichi > dama else ["dama"]), (q.id, riichi, dama)
+    chance = next(s for s in q.explanation if s["step"] == "win_chance")
+    evs = {}
+    for choice, riichi in (("dama", False), ("riichi", True)):
+        stated = chance[choice]
+        rate = stated["rate"]
+        n, c = _recount(rate["table"], rate["key"])
+        assert (n, c) == (rate["n"], rate["counts"]) and rate["key"].startswith(choice)
+        assert n >= 60
+        p_tsumo = c["tsumo"] / n
+        p_ron = (c["win"] - c["tsumo"]) / n * (1 if riichi else ron_live / live)
+        p_deal = c["deal_in"] / n
+        cost = c["deal_in_value"] / c["deal_in"]
+        assert abs(stated["p_tsumo"] - p_tsumo) < 1e-4 and abs(stated["p_ron"] - p_ron) < 1e-4
+        assert p_tsumo + p_ron < 0.9
+        src = ron_rows if not riichi else rows
+        ev = p_tsumo * mean(rows, ("tsumo", riichi)) + p_ron * mean(src, ("ron", riichi)) - p_deal * cost
+        if riichi:
+            ev -= 1000 * (1 - p_tsumo - p_ron)
+        evs[choice] = ev
+    assert q.answer["choices"] == (["riichi"] if evs["riichi"] > evs["dama"] else ["dama"]), (q.id, evs)
     ev = next(s for s in q.explanation if s["step"] == "expected_value")
-    assert abs(ev["riichi"] - riichi) <= 1 and abs(ev["dama"] - dama) <= 1
+    assert abs(ev["riichi"] - evs["riichi"]) <= 1 and abs(ev["dama"] - evs["dama"]) <= 1
     if q.concept == "riichi_dama.no_yaku":
-        assert ron_live < live  # some wait has no yaku without riichi
+        assert ron_live < live and q.answer["choices"] == ["riichi"]  # some wait has no yaku without riichi
     if q.concept == "riichi_dama.big_hand":
         assert q.answer["choices"] == ["dama"] and min(r[("ron", False)] for r in rows) >= 8000
 

@@ -16,6 +16,7 @@ from mahjong.shanten import Shanten  # noqa: E402
 from mahjong.utils import plus_dora  # noqa: E402
 
 from drills import DRILL_TYPES, check, generate  # noqa: E402
+from drills.gens import all_last, call_pass
 from sanma_core.analysis import analyze_hand  # noqa: E402
 from sanma_core.rules import load_preset  # noqa: E402
 from sanma_core.scoring import score_request  # noqa: E402
@@ -164,6 +165,11 @@ def verify(q, drill_type):
         ids = [52 if t == RED_5P else 88 if t == RED_5S else 4 * t for t in (parse_tile(x) for x in q.data["indicators"])]
         dora = [kind_name(k) for k in SANMA_KINDS if plus_dora(4 * k + 3, ids, is_three_player=True)]
         assert sorted(q.answer["tiles"], key=lambda n: kind(parse_tile(n))) == dora
+    elif drill_type == "call_pass":
+        counts = to_counts(parse_tiles(q.data["hand"]))
+        assert _mj_shanten(counts) == q.data["shanten"]  # the stated shanten, by the mahjong package
+        shape = next(s for s in q.explanation if s["step"] == "call_shape")
+        assert counts[parse_tile(q.data["offered"])] == shape["held"] in (2, 3)
     # noten and placement are compared with the engine's settlement in test_drills_basic.py
     assert check(q, q.answer).correct
 
@@ -177,4 +183,7 @@ def test_answers_equal_engine_and_oracle(drill_type):
         verify(q, q.data["drill"] if drill_type == "mixed" else drill_type)
         if seed % 25 == 0:
             assert generate(drill_type, TENHOU, seed, 1 + seed % 3).to_json() == q.to_json()
-    assert len(concepts) >= 4
+    assert len(concepts) >= min(4, len(CASES.get(drill_type, "abcd"))), concepts
+
+
+CASES = {"call_pass": call_pass.CASES, "all_last": all_last.CASES}

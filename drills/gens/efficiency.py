@@ -226,7 +226,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     if play.kita is not None:
         alt = no_kita.tied
         steps.append(step("without_kita", tiles=[o.name for o in alt], count=alt[0].useful_count, shanten=alt[0].shanten))
-    steps.append(step("order", seen=[tile_name(t) for t in indicators], dora=[kind_name(k) for k in dora]))
+    held_dora = sorted({k for k in dora if counts[k]})  # only a dora the hand holds can be thrown away
+    steps.append(step("order", seen=[tile_name(t) for t in indicators], dora=[kind_name(k) for k in held_dora]))
     prompt = "Which play keeps the lowest shanten and the most useful tiles?"
     if situation == "last_draw":
         prompt = "You drew the last tile of the live wall. " + prompt

@@ -1,15 +1,19 @@
-"""Kita: set the North aside or keep it? Decided by the engine's kita rule and, around riichi and the first
-draw, by the referee itself (what is legal, what happens to ippatsu, which yaku the win scores).
+"""Kita: set the North aside or keep it? Decided as real Phoenix players decide, around riichi and the first
+draw by the referee itself (what is legal, what happens to ippatsu, which yaku the win scores).
 
-Decisions come from :func:`sanma_core.analysis.efficiency.kita_verdict`: keep a North that thirteen orphans,
-seven pairs, an honour-heavy hand or the shape needs; otherwise set it aside (same shape, one han more, a
-replacement draw).
+The engine's kita rule (:func:`sanma_core.analysis.efficiency.kita_verdict`) names the position (a free
+North, thirteen orphans, seven pairs, an honour hand, a North the shape uses); the answer is what real
+players did most often in such positions (:func:`drills.real_decisions.kita_rate`), and the explanation
+quotes that share. Real players set most Norths aside, even one the shape uses; they keep one for thirteen
+orphans, seven pairs or an honour hand, and, against a riichi, a North that is their only safe tile: a
+kita is not a discard, so the replacement draw still has to be followed by one.
 """
 
 from __future__ import annotations
 
 import random
 
+from sanma_core.analysis import shanten
 from sanma_core.analysis import waits as engine_waits
 from sanma_core.analysis.efficiency import kita_verdict
 from sanma_core.game.actions import KITA, TSUMO, Action
@@ -18,22 +22,25 @@ from sanma_core.rules import Ruleset
 from sanma_core.scoring import YAKU
 from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles, kind, kind_name, to_counts
 
-from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
+from ..real_decisions import kita_rate, source
 from ..table import Move, play_script
+from . import push_fold
 from .efficiency import _build
 from .furiten import _far as far_kinds
 from .furiten import tenpai_hand
 
-CASES = ("kita.free", "kita.kokushi", "kita.chiitoitsu", "kita.honours", "kita.shape", "kita.riichi_drawn",
-         "kita.riichi_hand", "kita.first_turn")
+CASES = ("kita.free", "kita.kokushi", "kita.chiitoitsu", "kita.honours", "kita.shape", "kita.safe_tile",
+         "kita.riichi_drawn", "kita.riichi_hand", "kita.first_turn")
+# more Norths are set aside than kept, as in real play (kita.free, kita.shape and kita.riichi_drawn set aside)
 _POOLS: dict[int, dict[str, float]] = {
-    1: {"kita.free": 3, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
-        "kita.riichi_drawn": 1.5, "kita.riichi_hand": 1, "kita.first_turn": 1},
-    2: {"kita.free": 2, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
-        "kita.riichi_drawn": 1, "kita.riichi_hand": 1, "kita.first_turn": 1},
-    3: {"kita.free": 1, "kita.kokushi": 1.5, "kita.chiitoitsu": 1.5, "kita.honours": 1.5, "kita.shape": 1.5,
-        "kita.riichi_drawn": 1, "kita.riichi_hand": 1, "kita.first_turn": 1},
+    1: {"kita.free": 3, "kita.kokushi": 1, "kita.chiitoitsu": 0.75, "kita.honours": 0.75, "kita.shape": 1,
+        "kita.safe_tile": 1, "kita.riichi_drawn": 1.5, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
+    2: {"kita.free": 3, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.25,
+        "kita.safe_tile": 1, "kita.riichi_drawn": 1.25, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
+    3: {"kita.free": 3, "kita.kokushi": 1.25, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
+        "kita.safe_tile": 1.25, "kita.riichi_drawn": 1.25, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
 }
 DECIDE = (("kita", "Set the North aside (kita)"), ("keep", "Keep the North in the hand"))
 _NON_ORPHANS = tuple(k for k in SANMA_KINDS if k not in ORPHANS)
@@ -59,6 +66,10 @@ def _hand(case: str, rng: random.Random) -> tuple[Plan, bool]:
     if case == "kita.free":
         return _build("efficiency.kita", rng), True
     if case == "kita.shape":
+        if rng.random() < 0.4:  # far from tenpai, the North pair one of few pieces: real players set it aside
+            plan.pair(NORTH)
+            _fill_to(plan, rng, 14, tuple(k for k in SANMA_KINDS if k != NORTH))
+            return plan, True
         return _build("efficiency.keep_north", rng), True
     if case == "kita.kokushi":
         kinds = [NORTH] + rng.sample([k for k in ORPHANS if k != NORTH], rng.randint(8, 10))
@@ -109,9 +120,12 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
         break
     else:
         raise GenerationError(f"no hand for {case} under {rules.name}")
-    answer = "kita" if verdict.set_aside else "keep"
-    steps = [step("kita_verdict", set_aside=verdict.set_aside, reason=verdict.reason, shanten_keep=verdict.shanten_keep,
-                  shanten_kita=verdict.shanten_kita, form_shanten=verdict.form_shanten, honours=verdict.honours)]
+    cost = max(0, verdict.shanten_kita - verdict.shanten_keep)
+    real = kita_rate(verdict.reason, threat=False, norths=counts[NORTH], cost=cost, shanten=verdict.shanten_keep)
+    answer = "kita" if real.share("kita") >= 0.5 else "keep"
+    steps = [step("kita_verdict", set_aside=answer == "kita", reason=verdict.reason, shanten_keep=verdict.shanten_keep,
+                  shanten_kita=verdict.shanten_kita, form_shanten=verdict.form_shanten, honours=verdict.honours),
+             step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source())]
     return Draft(
         concept=case,
         prompt="Your turn, a tile just drawn. Set a North aside (kita), or keep it in the hand?",
@@ -232,6 +246,58 @@ def _first_turn(rules: Ruleset, rng: random.Random) -> Draft:
     )
 
 
+SAFE_CHOICES = (("kita", "Set the North aside (kita)"), ("keep", "Do not set it aside: discard it, a safe tile"))
+
+
+def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
+    """Folding against a riichi with a North as the only safe tile: a kita spends it, the discard is still due."""
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            pos = push_fold.position("push_fold.north", rng, rules)
+        except Retry:
+            continue
+        pond = pos["riichi_pond"]
+        if NORTH not in pond:
+            pond[rng.randrange(len(pond) - 1)] = NORTH
+        counts = to_counts(pos["hand"])
+        if counts[NORTH] != 1 or shanten(counts) < 2:
+            continue
+        dangers, _visible, threat = push_fold.dangers(pos)
+        north = dangers[NORTH]
+        others = {k: d for k, d in dangers.items() if k != NORTH}
+        if north.category != "genbutsu" or min(d.value for d in others.values()) <= north.value:
+            continue
+        break
+    else:
+        raise GenerationError(f"no folding position with a North under {rules.name}")
+    verdict = kita_verdict(counts, [0] * 34, closed=True)
+    real = kita_rate(verdict.reason, threat=True)
+    answer = "kita" if real.share("kita") >= 0.5 else "keep"
+    riichi_seat = rng.choice(("S", "W"))
+    other_seat = "W" if riichi_seat == "S" else "S"
+    safest = min(others, key=lambda k: (others[k].value, k))
+    data = {"hand": format_tiles(sorted(pos["hand"])), "melds": [], "kita": 0, "kita_legal": True,
+            "riichi_seat": riichi_seat, "riichi_pond": [kind_name(k) for k in pond],
+            "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
+            "passed": sorted(kind_name(k) for k in threat.passed), "indicators": [kind_name(pos["dora"])],
+            "riichi_kita": 0, "ron_on_kita": rules.ron_on_kita,
+            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten(counts)}-shanten and folding"}
+    steps = [step("safe_tile", seat=riichi_seat, shanten=shanten(counts), safest=kind_name(safest),
+                  safest_value=others[safest].value, ron_on_kita=rules.ron_on_kita, keep=answer == "keep"),
+             step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source(),
+                  threat=True)]
+    return Draft(
+        concept="kita.safe_tile",
+        prompt=f"{push_fold.ponds_text(data, other_seat)} You are folding and hold one North. Set it aside, or not?",
+        data=data,
+        answer_kind="choices",
+        answer={"choices": [answer]},
+        choices=SAFE_CHOICES,
+        multi=False,
+        explanation=tuple(steps),
+    )
+
+
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     pool = _POOLS[difficulty]
     case = rng.choices(list(pool), list(pool.values()))[0]
@@ -239,4 +305,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         return _riichi(case, rules, rng)
     if case == "kita.first_turn":
         return _first_turn(rules, rng)
+    if case == "kita.safe_tile":
+        return _safe_tile(rules, rng)
     return _decision(case, rules, rng)

@@ -10,7 +10,7 @@ from ..base import Draft
 from ..model import Question
 
 SOURCES = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
-           "push_fold", "riichi_dama", "furiten")
+           "push_fold", "riichi_dama", "furiten", "call_pass", "all_last")
 
 
 def draft_from(source: str, q: Question) -> Draft:

@@ -1,10 +1,14 @@
 """Push or fold: an opponent is in riichi; pick your discard. Every tile's danger comes from the engine's
 defence logic (:func:`sanma_core.bots.safety.danger`, the same the hints and bots use).
 
-The rule taught: far from tenpai, fold with the safest tile; tenpai, push with the safest discard that keeps
-tenpai (:func:`sanma_core.analysis.efficiency.rank_discards` gives the shape). The North question asks
-whether setting a North aside is safe: only where nobody may ron a North set aside, or when the riichi
-player cannot ron a North at all.
+Far from tenpai, fold with the safest tile. Tenpai, the choice is a trade measured on real play
+(:func:`drills.real_decisions.push_fold_rate`): how often real Phoenix players in the same spot (a good or a
+poor wait, against a dealer or not, the riichi player's Norths set aside, the turn) won and dealt in when
+they pushed and when they folded, times what the hand is worth (the engine's score of its waits) and what
+a deal-in costs (the measured value of such a riichi's ron). Push with the safest discard that keeps
+tenpai (:func:`sanma_core.analysis.efficiency.rank_discards` gives the shape), or fold with the safest
+tile. The North question asks whether setting a North aside is safe: only where nobody may ron a North
+set aside, or when the riichi player cannot ron a North at all.
 """
 
 from __future__ import annotations
@@ -13,23 +17,29 @@ import random
 from typing import Any
 
 from sanma_core.analysis import shanten
+from sanma_core.analysis import waits as engine_waits
 from sanma_core.analysis.efficiency import rank_discards
 from sanma_core.bots.safety import Danger, Threat, danger
 from sanma_core.rules import Ruleset
-from sanma_core.tiles import ISOLATED_KINDS, NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
+from sanma_core.tiles import EAST, ISOLATED_KINDS, NORTH, SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name, to_counts
 
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
 from ..hands import Plan, Retry, fill
+from ..real_decisions import first_solid, kita_bucket, push_fold_rate, push_fold_state, source
+from .riichi_dama import wait_values
 
 CASES = ("push_fold.genbutsu", "push_fold.suji", "push_fold.kabe", "push_fold.one_chance", "push_fold.honour",
-         "push_fold.north", "push_fold.push")
+         "push_fold.north", "push_fold.push", "push_fold.fold_tenpai")
 _POOLS: dict[int, dict[str, float]] = {
     1: {"push_fold.genbutsu": 2, "push_fold.suji": 2, "push_fold.honour": 1.5, "push_fold.north": 1.5,
-        "push_fold.kabe": 1, "push_fold.one_chance": 1, "push_fold.push": 1},
+        "push_fold.kabe": 1, "push_fold.one_chance": 1, "push_fold.push": 1, "push_fold.fold_tenpai": 1},
     2: dict.fromkeys(CASES, 1.0),
     3: {"push_fold.genbutsu": 0.5, "push_fold.suji": 1, "push_fold.kabe": 1.5, "push_fold.one_chance": 1.5,
-        "push_fold.honour": 1, "push_fold.north": 1, "push_fold.push": 1.5},
+        "push_fold.honour": 1, "push_fold.north": 1, "push_fold.push": 1.5, "push_fold.fold_tenpai": 1.5},
 }
+_TENPAI_CASES = ("push_fold.push", "push_fold.fold_tenpai")
+#: a push and a fold closer than this in expected points are too close to ask
+CLOSE_CALL = 300
 _NUMBERS = tuple(k for k in SANMA_KINDS if k not in ISOLATED_KINDS)  # 1p–9p, 1s–9s: the tiles sequences use
 _ISOLATED = frozenset(ISOLATED_KINDS)
 NORTH_CHOICES = (("safe", "Safe: nobody can ron this North"), ("dangerous", "As dangerous as discarding the North"))
@@ -67,7 +77,7 @@ class _Table:
 def _hand(case: str, rng: random.Random) -> list[int]:
     """Fourteen kinds: a tenpai shape for the push case, a scattered hand (far from tenpai) otherwise."""
     plan = Plan()
-    if case == "push_fold.push":
+    if case in _TENPAI_CASES:
         fill(plan, rng, 3, trips=(), starts=tuple(s for s in range(9, 25) if s % 9 <= 6))
         s = rng.choice([k for k in _NUMBERS if 1 <= k % 9 <= 6])
         for k in (s, s + 1):
@@ -104,7 +114,7 @@ def _position(case: str, rng: random.Random, rules: Ruleset) -> dict[str, Any]:
     held = set(hand)
     # ponds from tiles that make none of yours safe (not held, not suji of yours); the cases add what they need
     partners = {p for k in held for p in _suji_partners(k)}
-    loose = [k for k in SANMA_KINDS if k not in held and (k not in partners or case == "push_fold.push")]
+    loose = [k for k in SANMA_KINDS if k not in held and (k not in partners or case in _TENPAI_CASES)]
     riichi_pond = table.take(loose, rng.randint(6, 9))
     if case == "push_fold.genbutsu":
         riichi_pond[rng.randrange(len(riichi_pond) - 1)] = rng.choice([k for k in hand if k not in _ISOLATED])
@@ -165,20 +175,35 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             continue
         counts = to_counts(pos["hand"])
         shanten_now = shanten(counts)  # of a 14-tile hand: the shanten after the best discard
-        if (case == "push_fold.push") != (shanten_now == 0) or (case != "push_fold.push" and shanten_now < 2):
+        tenpai_case = case in _TENPAI_CASES
+        if tenpai_case != (shanten_now == 0) or (not tenpai_case and shanten_now < 2):
             continue
         dangers, visible, threat = _dangers(pos)
-        options = rank_discards(counts) if case == "push_fold.push" else []
+        options = rank_discards(counts) if tenpai_case else []
         low = min(d.value for d in dangers.values())
-        if case == "push_fold.push":
-            tenpai = [o for o in options if o.shanten == 0 and len(o.useful) >= 2]
+        seat, riichi_seat, other_seat = _seats(rng, case)
+        riichi_kita = rng.choice((0, 0, 1, 1, 2, 3)) if case != "push_fold.fold_tenpai" else rng.choice((1, 2, 2, 3))
+        trade: dict[str, Any] | None = None
+        if tenpai_case:
+            tenpai = [o for o in options if o.shanten == 0 and len(o.useful) >= 1]
             if not tenpai:
                 continue
             top = min(dangers[o.tile].value for o in tenpai)
-            best = [o.tile for o in tenpai if dangers[o.tile].value == top]
+            keep = [o.tile for o in tenpai if dangers[o.tile].value == top]
             if top <= low:
                 continue  # the safest tile keeps tenpai anyway: nothing to weigh
-            mode = "push"
+            try:
+                trade = _trade(pos, keep[0], seat, riichi_seat, riichi_kita, rules)
+            except ValueError:  # more plain fives than the ruleset has
+                continue
+            mode = "push" if trade["push"]["ev"] > trade["fold"]["ev"] else "fold"
+            if mode != ("push" if case == "push_fold.push" else "fold"):
+                continue
+            if abs(trade["push"]["ev"] - trade["fold"]["ev"]) < CLOSE_CALL:
+                continue
+            best = keep if mode == "push" else [k for k, d in dangers.items() if d.value == low]
+            if mode == "fold" and len(best) > 2:
+                continue
         else:
             if shanten_now < 2:
                 continue
@@ -193,8 +218,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         break
     else:
         raise GenerationError(f"no position for {case} under {rules.name}")
-    riichi_seat = rng.choice(("S", "W"))
-    other_seat = "W" if riichi_seat == "S" else "S"
     steps: list[dict[str, Any]] = [
         step("threat", seat=riichi_seat, pond=[kind_name(k) for k in pos["riichi_pond"]],
              riichi_tile=kind_name(pos["riichi_pond"][-1]), passed=sorted(kind_name(k) for k in threat.passed)),
@@ -206,12 +229,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             "riichi_pond": [kind_name(k) for k in pos["riichi_pond"]],
             "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
             "passed": sorted(kind_name(k) for k in threat.passed), "indicators": [kind_name(pos["dora"])],
-            "ron_on_kita": rules.ron_on_kita,
+            "ron_on_kita": rules.ron_on_kita, "seat": seat, "riichi_kita": riichi_kita,
+            "riichi_dealer": riichi_seat == "E", "turn": len(pos["riichi_pond"]),
+            "live_wall": _live_wall(pos),
             "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {_shanten(shanten_now)}"}
-    ponds = (f"{SEAT_NAMES[riichi_seat]} declared riichi with {kind_name(pos['riichi_pond'][-1])}. "
-             f"{SEAT_NAMES[riichi_seat]}'s discards: {' '.join(data['riichi_pond'])}; "
-             f"{SEAT_NAMES[other_seat]}'s: {' '.join(data['other_pond'])}; yours: {' '.join(data['own_pond'])} "
-             f"(after the riichi: {' '.join(data['passed'])}).")
+    ponds = ponds_text(data, other_seat)
     if case == "push_fold.north":
         d = dangers[NORTH]
         safe = not rules.ron_on_kita or d.category == "genbutsu"
@@ -227,7 +249,10 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             multi=False,
             explanation=tuple(steps),
         )
-    steps.append(step("decision", mode=mode, shanten=shanten_now, tiles=[kind_name(k) for k in best]))
+    if trade is not None:
+        steps.append(step("trade", seat=riichi_seat, source=source(), **trade))
+    steps.append(step("decision", mode=mode, shanten=shanten_now, tiles=[kind_name(k) for k in best],
+                      weighed=trade is not None))
     credit = {}
     for k, d in dangers.items():
         if k in best:
@@ -236,7 +261,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         credit[kind_name(k)] = round(max(0.0, 0.9 - (d.value - min(dangers[b].value for b in best)) / 12), 2) if keeps else 0.0
     return Draft(
         concept=case,
-        prompt=f"{ponds} Which tile do you discard?",
+        prompt=f"{ponds} {context_text(data)} Which tile do you discard?",
         data=data,
         answer_kind="tiles",
         answer={"tiles": [kind_name(k) for k in sorted(best)]},
@@ -244,6 +269,82 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         credit=credit,
         explanation=tuple(steps),
     )
+
+
+_WIND = {"E": EAST, "S": SOUTH, "W": WEST}
+
+
+def _seats(rng: random.Random, case: str) -> tuple[str, str, str]:
+    """Your seat, the riichi player's and the other's; a tenpai fold is more often against the dealer."""
+    seat = rng.choice(("E", "S", "W"))
+    others = [x for x in ("E", "S", "W") if x != seat]
+    riichi = "E" if case == "push_fold.fold_tenpai" and seat != "E" and rng.random() < 0.5 else rng.choice(others)
+    return seat, riichi, next(x for x in others if x != riichi)
+
+
+def _live_wall(pos: dict[str, Any]) -> int:
+    """Live tiles left: 55 at the start, one fewer for every discard so far and for your draw."""
+    return max(0, 55 - len(pos["riichi_pond"]) - len(pos["other_pond"]) - len(pos["own_pond"]) - 1)
+
+
+def _trade(pos: dict[str, Any], discard: int, seat: str, riichi_seat: str, riichi_kita: int,
+           rules: Ruleset) -> dict[str, Any]:
+    """Push against fold in expected points: what the hand is worth (the engine's score of each wait) and what
+    real players in the same spot won and dealt in, pushing and folding, times a measured deal-in cost."""
+    hand = list(pos["hand"])
+    hand.remove(discard)
+    counts = to_counts(hand)
+    wait_kinds = engine_waits(counts)
+    seen = list(counts)
+    seen[pos["dora"]] += 1
+    live_by = {w: max(0, 4 - seen[w]) for w in wait_kinds}
+    live = sum(live_by.values())
+    if not live:
+        raise ValueError("no live wait")
+    rows = wait_values(hand, wait_kinds, _WIND[seat], pos["dora"], 0, rules)
+    value = sum((r["ron_dama"] or r["tsumo_dama"]) * live_by[w] for r, w in zip(rows, wait_kinds, strict=True)) / live
+    state = push_fold_state(0, live)
+    dealer = riichi_seat == "E"
+    turn = len(pos["riichi_pond"])
+    cost_rate = first_solid("push_fold", [f"*|{'dealer' if dealer else 'non-dealer'}|{kita_bucket(riichi_kita)}|*|*",
+                                          f"*|{'dealer' if dealer else 'non-dealer'}|*|*|*"])
+    cost = cost_rate.mean("riichi_ron_value", "riichi_ron")
+    out: dict[str, Any] = {"state": state, "live": live, "waits": [kind_name(w) for w in wait_kinds],
+                           "value": round(value), "cost": round(cost), "cost_rate": cost_rate.as_data(),
+                           "dealer": dealer, "riichi_kita": riichi_kita}
+    for way in ("push", "fold"):
+        r = push_fold_rate(state, dealer, riichi_kita, turn, way == "push")
+        win, deal = r.share("own_win"), r.share("deal_in")
+        out[way] = {"win": round(win, 4), "deal_in": round(deal, 4), "ev": round(win * value - deal * cost),
+                    "rate": r.as_data()}
+    return out
+
+
+def context_text(data: dict[str, Any]) -> str:
+    """Who is dealer, the riichi player's Norths set aside and the tiles left, in words."""
+    you = "the dealer" if data["seat"] == "E" else f"{SEAT_NAMES[data['seat']]}, a non-dealer"
+    n = data["riichi_kita"]
+    norths = f"{n} North{'s' if n != 1 else ''}" if n else "no North"
+    return (f"You are {you}; {SEAT_NAMES[data['riichi_seat']]} has set {norths} aside. "
+            f"{data['live_wall']} tiles are left in the live wall.")
+
+
+def ponds_text(data: dict[str, Any], other_seat: str) -> str:
+    """The riichi and the three ponds in words, from a question's data."""
+    seat = SEAT_NAMES[data["riichi_seat"]]
+    return (f"{seat} declared riichi with {data['riichi_pond'][-1]}. {seat}'s discards: {' '.join(data['riichi_pond'])}; "
+            f"{SEAT_NAMES[other_seat]}'s: {' '.join(data['other_pond'])}; yours: {' '.join(data['own_pond'])} "
+            f"(after the riichi: {' '.join(data['passed']) or 'nothing yet'}).")
+
+
+def position(case: str, rng: random.Random, rules: Ruleset) -> dict[str, Any]:
+    """A riichi position for ``case`` (raises :class:`drills.hands.Retry` when the draw fails)."""
+    return _position(case, rng, rules)
+
+
+def dangers(pos: dict[str, Any]) -> tuple[dict[int, Danger], list[int], Threat]:
+    """Each held kind's danger against the riichi of ``pos``, the visible counts, and the threat."""
+    return _dangers(pos)
 
 
 def _shanten(n: int) -> str:

@@ -1,11 +1,11 @@
 """Riichi or dama: a closed tenpai hand; which has the higher expected value under tsumo loss?
 
 Every value comes from the engine (the hand scored by ron and by tsumo, with and without riichi, on each
-wait). The win chance follows a simple stated model (:func:`win_chance`): per go-around you draw one tile
-and the two others discard two; each is a wait with probability live / unseen; after a riichi the others
-defend, so a discard deals in only RIICHI_DEAL_IN of the time (DAMA_DEAL_IN without riichi, and never
-when the hand has no yaku for a ron). A riichi that does not win loses its 1000 stick. Ura dora and
-ippatsu are left out (they only add to riichi).
+wait). Every chance comes from real play (:mod:`drills.real_decisions`): what became of real Phoenix
+players' first closed tenpai hands that declared riichi at once, or did not, by the live copies of the
+waits and the turn: how often they won by tsumo and by ron, how often they dealt in, and what a deal-in
+cost them. A riichi that does not win loses its 1000 stick; a dama hand with no yaku by ron on a wait
+keeps only its tsumo share there. Ura dora and ippatsu are left out (they only add to riichi).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from sanma_core.tiles import (
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
 from ..hands import SEQ_STARTS, SIMPLE_KINDS, WIND_LETTER, Plan, Retry, add_pair, fill
+from ..real_decisions import Rate, riichi_dama_rate, source
 
 CASES = ("riichi_dama.no_yaku", "riichi_dama.big_hand", "riichi_dama.tsumo_loss", "riichi_dama.bad_wait")
 _POOLS: dict[int, dict[str, float]] = {
@@ -38,28 +39,23 @@ _POOLS: dict[int, dict[str, float]] = {
     2: dict.fromkeys(CASES, 1.0),
     3: {"riichi_dama.no_yaku": 1, "riichi_dama.big_hand": 1, "riichi_dama.tsumo_loss": 1.5, "riichi_dama.bad_wait": 1.5},
 }
-DAMA_DEAL_IN = 1.0
-RIICHI_DEAL_IN = 0.35
 CHOICES = (("riichi", "Riichi"), ("dama", "Dama (stay silent)"))
 
 
-def win_chance(live: int, ron_live: int, unseen: int, draws: int, deal_in: float) -> tuple[float, float]:
-    """(chance to win by tsumo, chance to win by ron) over ``draws`` go-arounds of the stated model;
-    ``ron_live`` are the winning tiles a ron may take (a wait with no yaku by ron does not count)."""
-    t = live / unseen
-    r = min(1.0 - t, 2 * ron_live / unseen * deal_in)
-    win = 1 - (1 - t - r) ** draws
-    return (win * t / (t + r), win * r / (t + r)) if t + r else (0.0, 0.0)
+def expected_value(values: dict[str, float], rate: Rate, ron_share: float, riichi: bool) -> dict[str, Any]:
+    """Chances (from the measured ``rate``) and the expected points of riichi or dama.
 
-
-def expected_value(values: dict[str, float], live: int, ron_live: int, unseen: int, draws: int,
-                   riichi: bool) -> dict[str, float]:
-    """Win chances and the expected points of riichi or dama (``values``: mean tsumo and ron gains)."""
-    p_tsumo, p_ron = win_chance(live, ron_live, unseen, draws, RIICHI_DEAL_IN if riichi else DAMA_DEAL_IN)
-    ev = p_tsumo * values["tsumo"] + p_ron * values["ron"]
+    ``values``: the mean tsumo and ron gains; ``ron_share``: the part of the live waits a ron may take
+    (a wait with no yaku by ron keeps only its tsumo)."""
+    p_tsumo = rate.share("tsumo")
+    p_ron = (rate.win - p_tsumo) * ron_share
+    p_deal_in = rate.share("deal_in")
+    cost = rate.mean("deal_in_value", "deal_in")
+    ev = p_tsumo * values["tsumo"] + p_ron * values["ron"] - p_deal_in * cost
     if riichi:
         ev -= 1000 * (1 - p_tsumo - p_ron)
-    return {"p_tsumo": round(p_tsumo, 4), "p_ron": round(p_ron, 4), "ev": round(ev)}
+    return {"p_tsumo": round(p_tsumo, 4), "p_ron": round(p_ron, 4), "p_deal_in": round(p_deal_in, 4),
+            "deal_in_cost": round(cost), "ev": round(ev), "rate": rate.as_data()}
 
 
 def _hand(case: str, rng: random.Random) -> Plan:
@@ -167,8 +163,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             continue
         turn = rng.randint(3, 11)
         live_wall = 55 - 3 * turn
-        draws = live_wall // 3
-        unseen = 108 - 13 - kita - 1 - 3 * turn
         seen = list(counts)
         seen[indicator] += 1
         seen[NORTH] += kita
@@ -185,14 +179,14 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         mean = mean_values(rows)
         ron_live = sum(r["live"] for r in rows if r["ron_dama"] > 0)
         ron_possible = ron_live == live
-        dama = expected_value({"ron": mean["ron_dama"], "tsumo": mean["tsumo_dama"]}, live, ron_live, unseen, draws,
-                              False)
-        riichi = expected_value({"ron": mean["ron_riichi"], "tsumo": mean["tsumo_riichi"]}, live, live, unseen, draws,
-                                True)
+        dama = expected_value({"ron": mean["ron_dama"], "tsumo": mean["tsumo_dama"]},
+                              riichi_dama_rate("dama", live, turn), ron_live / live, False)
+        riichi = expected_value({"ron": mean["ron_riichi"], "tsumo": mean["tsumo_riichi"]},
+                                riichi_dama_rate("riichi", live, turn), 1.0, True)
         answer = "riichi" if riichi["ev"] > dama["ev"] else "dama"
         if abs(riichi["ev"] - dama["ev"]) < 0.08 * max(riichi["ev"], dama["ev"], 1):
             continue  # too close to call
-        if case == "riichi_dama.no_yaku" and ron_live:
+        if case == "riichi_dama.no_yaku" and (ron_live or answer != "riichi"):
             continue
         if case == "riichi_dama.big_hand" and (answer != "dama" or min(r["han_ron_dama"] for r in rows) < 5):
             continue
@@ -204,9 +198,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     who = "dealer" if seat == EAST else "non-dealer"
     steps = [
         step("wait_values", rows=rows, ron_possible=ron_possible, tsumo_loss=rules.tsumo_loss),
-        step("win_chance", live=live, ron_live=ron_live, unseen=unseen, draws=draws, dama=dama, riichi=riichi,
-             dama_deal_in=DAMA_DEAL_IN, riichi_deal_in=RIICHI_DEAL_IN),
-        step("expected_value", dama=dama["ev"], riichi=riichi["ev"], answer=answer,
+        step("win_chance", live=live, ron_live=ron_live, turn=turn, dama=dama, riichi=riichi, source=source()),
+        step("expected_value", dama=dama["ev"], riichi=riichi["ev"], answer=answer, deal_in_cost=riichi["deal_in_cost"],
              mean={k: round(v) for k, v in mean.items()}),
     ]
     return Draft(

@@ -1,0 +1,177 @@
+"""All-last placement: the last hand (South 3), you are second and tenpai. Riichi to reach first, or dama to
+keep second? Judged in final placement points under the preset's uma and oka, not in hand points.
+
+Each outcome's final scores come from the engine (the hand scored on each wait by ron and by tsumo, with
+and without riichi, and :func:`sanma_core.scoring.payments.final_placement`); each outcome's chance comes
+from real play (:func:`drills.real_decisions.riichi_dama_rate`: how real first closed tenpai hands that
+declared riichi, or stayed dama, won by tsumo, by ron, dealt in, or neither). A ron or a deal-in is taken
+as equally likely to involve either opponent; a hand that ends any other way leaves the scores as they are
+(a riichi stick stays on the table and goes to first place at the end).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sanma_core.analysis import waits as engine_waits
+from sanma_core.rules import Ruleset
+from sanma_core.scoring import ScoringError, WinInput, score_hand
+from sanma_core.scoring.payments import final_placement
+from sanma_core.tiles import SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name, tile_name, to_counts
+
+from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, step
+from ..hands import WIND_LETTER, Retry
+from ..real_decisions import riichi_dama_rate, source
+from .riichi_dama import _hand as tenpai_plan
+
+CASES = ("all_last.push_first", "all_last.keep_second")
+CHOICES = (("riichi", "Riichi: go for first"), ("dama", "Dama: keep second"))
+#: placement points closer than this are too close to ask
+CLOSE_CALL = 0.5
+
+
+def _gains(hand: list[int], waits: list[int], seat: int, indicator: int, rules: Ruleset,
+           riichi: bool) -> tuple[dict[str, int], dict[str, int]]:
+    """The mean ron total and the mean tsumo payment of each payer (dealer, non-dealer) over the waits."""
+    ron = tsumo_d = tsumo_n = 0.0
+    for w in waits:
+        tiles = tuple(sorted([*hand, w]))
+        r = score_hand(WinInput(tiles, w, tsumo=False, riichi=riichi, seat=seat, round=SOUTH, dora=(indicator,)), rules)
+        t = score_hand(WinInput(tiles, w, tsumo=True, riichi=riichi, seat=seat, round=SOUTH, dora=(indicator,)), rules)
+        ron += r.total
+        pay = t.payments
+        tsumo_d += pay.get("dealer", pay.get("each", 0))
+        tsumo_n += pay.get("non_dealer", pay.get("each", 0))
+    n = len(waits)
+    return {"ron": round(ron / n)}, {"dealer": round(tsumo_d / n), "non_dealer": round(tsumo_n / n)}
+
+
+def _placement_score(rules: Ruleset, points: list[int], sticks: int, me: int) -> float:
+    result = final_placement(rules, points, leftover_sticks=sticks, first_dealer=0)
+    return next(p.score for p in result if p.seat == me)
+
+
+def _outcomes(rules: Ruleset, points: list[int], me: int, riichi: bool, ron: int, tsumo: dict[str, int],
+              rate: Any, cost: float) -> list[dict[str, Any]]:
+    """Each outcome: its chance, the final scores and your placement points."""
+    others = [s for s in range(3) if s != me]
+    stick = rules.riichi_stick if riichi else 0
+    base = list(points)
+    base[me] -= stick
+    p_tsumo, p_win, p_deal = rate.share("tsumo"), rate.win, rate.share("deal_in")
+    rows = []
+
+    def add(what: str, chance: float, final: list[int], sticks: int) -> None:
+        rows.append({"outcome": what, "chance": round(chance, 4), "points": final,
+                     "score": _placement_score(rules, final, sticks, me)})
+
+    for o in others:
+        final = list(base)
+        final[me] += ron + stick
+        final[o] -= ron
+        add(f"ron from {SEAT_NAMES[SEATS[o]]}", (p_win - p_tsumo) / 2, final, 0)
+    final = list(base)
+    for o in others:
+        pay = tsumo["dealer"] if o == 0 else tsumo["non_dealer"]
+        final[o] -= pay
+        final[me] += pay
+    final[me] += stick
+    add("tsumo", p_tsumo, final, 0)
+    for o in others:
+        final = list(base)
+        final[me] -= round(cost)
+        final[o] += round(cost) + stick
+        add(f"deal-in to {SEAT_NAMES[SEATS[o]]}", p_deal / 2, final, 0)
+    add("no win, no deal-in", 1 - p_win - p_deal, list(base), 1 if riichi else 0)
+    return rows
+
+
+def _scores(rules: Ruleset, rng: random.Random, me: int) -> list[int]:
+    total = 3 * rules.start_points
+    for _ in range(MAX_ATTEMPTS):
+        mine = rng.randrange(30, 42) * 1000 + rng.choice((0, 300, 500, 800))
+        first = mine + rng.randrange(2, 17) * 1000 + rng.choice((0, 200, 500))
+        third = total - mine - first
+        if third < 1000 or third >= mine:
+            continue
+        top = rng.choice([s for s in range(3) if s != me])
+        points = [0, 0, 0]
+        points[me], points[top] = mine, first
+        points[next(s for s in range(3) if s not in (me, top))] = third
+        return points
+    raise Retry
+
+
+def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
+    case = rng.choice(CASES)
+    want = "riichi" if case == "all_last.push_first" else "dama"
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            plan = tenpai_plan("riichi_dama.tsumo_loss", rng)
+            me = rng.choice((1, 2))
+            points = _scores(rules, rng, me)
+        except Retry:
+            continue
+        hand = plan.concealed_kinds()
+        if len(hand) != 13:
+            continue
+        counts = to_counts(hand)
+        waits = engine_waits(counts)
+        if not waits:
+            continue
+        indicator = rng.choice([k for k in SANMA_KINDS if counts[k] < 4])
+        seen = list(counts)
+        seen[indicator] += 1
+        live = sum(max(0, 4 - seen[w]) for w in waits)
+        if not live:
+            continue
+        seat = (SOUTH, WEST)[me - 1]
+        turn = rng.randint(4, 10)
+        try:
+            gains = {r: _gains(hand, waits, seat, indicator, rules, r) for r in (False, True)}
+        except (ScoringError, ValueError):
+            continue
+        if not gains[False][0]["ron"]:
+            continue  # no yaku by ron: not a real choice
+        table = {}
+        for riichi in (False, True):
+            rate = riichi_dama_rate("riichi" if riichi else "dama", live, turn)
+            cost = rate.mean("deal_in_value", "deal_in")
+            rows = _outcomes(rules, points, me, riichi, gains[riichi][0]["ron"], gains[riichi][1], rate, cost)
+            table["riichi" if riichi else "dama"] = {
+                "rows": rows, "expected": round(sum(r["chance"] * r["score"] for r in rows), 2),
+                "rate": rate.as_data(), "ron": gains[riichi][0]["ron"], "tsumo": gains[riichi][1],
+                "cost": round(cost)}
+        answer = "riichi" if table["riichi"]["expected"] > table["dama"]["expected"] else "dama"
+        if answer != want or abs(table["riichi"]["expected"] - table["dama"]["expected"]) < CLOSE_CALL:
+            continue
+        break
+    else:
+        raise GenerationError(f"no all-last position for {case} under {rules.name}")
+    listing = ", ".join(f"{SEAT_NAMES[s]} {points[i]}" for i, s in enumerate(SEATS))
+    steps = [
+        step("all_last_rules", uma=list(rules.uma), oka=rules.oka, return_points=rules.return_points,
+             stick=rules.riichi_stick),
+        step("all_last_values", dama=table["dama"]["ron"], riichi=table["riichi"]["ron"],
+             dama_tsumo=table["dama"]["tsumo"], riichi_tsumo=table["riichi"]["tsumo"]),
+        step("all_last_outcomes", choice="dama", **table["dama"], source=source()),
+        step("all_last_outcomes", choice="riichi", **table["riichi"], source=source()),
+        step("all_last_choice", answer=answer, dama=table["dama"]["expected"], riichi=table["riichi"]["expected"]),
+    ]
+    you = SEAT_NAMES[WIND_LETTER[seat]]
+    return Draft(
+        concept=case,
+        prompt=(f"South 3, the last hand. Scores: {listing}; East is the dealer. You are {you}, second, closed and "
+                f"tenpai on {' '.join(kind_name(w) for w in waits)}, turn {turn}. Riichi or dama?"),
+        data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 0, "indicators": [tile_name(indicator)],
+              "seat": WIND_LETTER[seat], "round": "S", "turn": turn, "scores": dict(zip(SEATS, points, strict=True)),
+              "waits": [kind_name(w) for w in waits], "live": live,
+              "situation": f"all-last, you are second, turn {turn}"},
+        answer_kind="choices",
+        answer={"choices": [answer]},
+        choices=CHOICES,
+        multi=False,
+        explanation=tuple(steps),
+    )
+
