@@ -311,3 +311,25 @@ def test_number_fields_read_tab_and_answer_in_the_screens_order(tmp_path, monkey
     table = next(m.value for m in at.markdown if m.value.startswith("| | answer | yours |"))
     rows = [line.split("|")[1].strip() for line in table.splitlines()[2:]]
     assert rows == labels
+
+
+@pytest.mark.parametrize("drill_type", ["dora_indicator", "riichi_dama"])
+def test_check_with_nothing_chosen_grades_nothing_and_keeps_the_question(tmp_path, monkeypatch, drill_type):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, drill_type, 2, 5)
+    sess, q, ctx = _current(at)
+    at.button(key="dr_check").click().run()
+    assert not at.exception
+    sess = at.session_state["drill_session"]
+    assert sess.answered is None and sess.results == [] and sess.index == 0, "an empty Check uses nothing up"
+    assert any(w.value.startswith("Answer the question first") for w in at.warning)
+    assert not at.error and not at.success
+    # the same question, answered now, is graded
+    if "tiles" in q.parts:
+        _click_tiles(at, ctx, q.answer["tiles"])
+    else:
+        at.pills(key=f"ch_{ctx}").set_value(q.answer["choices"][0])
+    at.button(key="dr_check").click().run()
+    assert at.success[0].value == "Right!"
+    assert not any(w.value.startswith("Answer the question first") for w in at.warning)
+    assert len(at.session_state["drill_session"].results) == 1

@@ -135,6 +135,12 @@ def collect_response(question: Any, ctx: str) -> dict[str, Any]:
     return response
 
 
+def unanswered_parts(question: Any, response: dict[str, Any]) -> list[str]:
+    """What a response leaves out: a line for each tiles or choices part with nothing chosen (empty: complete)."""
+    words = {"tiles": "choose a tile", "choices": "choose an option"}
+    return [words[part] for part in question.parts if part in words and not response.get(part)]
+
+
 def _tile_order(name: str) -> int:
     return 99 if name == KITA else kind(parse_tiles(name)[0])
 
@@ -238,4 +244,5 @@ def _tiles_html_text(text: str) -> str:
         return f"<code>{text}</code>"
 
 
-__all__ = ["AnswerInputError", "ask", "collect_response", "score_explanation_of", "show_feedback", "tile_options"]
+__all__ = ["AnswerInputError", "ask", "collect_response", "score_explanation_of", "show_feedback", "tile_options",
+           "unanswered_parts"]
