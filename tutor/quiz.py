@@ -15,7 +15,7 @@ from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 
 from .drill_session import AnswerInputError, parse_number
 from .tiles_svg import tiles_html
-from .widgets import show_data_diagram, tile_buttons
+from .widgets import show_data_diagram, show_ponds, tile_buttons
 
 KITA = "kita"  # a tiles answer may name this play: setting a North aside
 _SITUATION_KEYS = (("seat", "seat wind"), ("round", "round wind"), ("situation", "situation"))
@@ -72,7 +72,9 @@ def _toggle_name(ctx: str, multi: bool, name: str) -> None:
 
 def ask(question: Any, ctx: str, disabled: bool = False) -> None:
     """Draw the prompt, its diagram and the answer widgets."""
-    st.markdown(f"#### {question.prompt}")
+    ponds = bool(question.data.get("question")) and show_ponds(question.data)
+    # a riichi position's ponds are drawn as tile rows: the heading is then the short question, not the tile codes
+    st.markdown(f"#### {question.data['question'] if ponds else question.prompt}")
     show_data_diagram(question.data)
     keys = _SITUATION_KEYS[2:] if question.data.get("situation") else _SITUATION_KEYS  # the situation names seat and round
     facts = [f"{label}: **{question.data[key]}**" for key, label in keys
