@@ -70,7 +70,8 @@ def _sign_in() -> None:
         profile, token = db.sign_in(st.session_state.get("signin_name", ""), st.session_state.get("signin_pin", ""))
     except StoreError as exc:
         st.session_state["signin_pin"] = ""
-        state.notice(str(exc), "error")
+        message = str(exc)
+        state.notice(message[:1].upper() + message[1:] + ".", "error")
         return
     _signed_in(profile.id, token, f"Signed in as {profile.name}.")
 
