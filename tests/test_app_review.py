@@ -344,3 +344,47 @@ def test_an_xml_record_steps_without_reading_its_xml_again(records, monkeypatch)
                 expected.apply(loaded.actions[first + count - 1])
             assert game.events == expected.events and game.scores == expected.scores, (hand, position)
     assert len(calls) == 9  # the expected games only: stepping itself never read the XML
+
+
+def test_a_bad_record_leaves_the_loaded_game_in_place_with_the_error_beside_it(page, records):
+    at = _paste(page, records["tenhou6"])
+    at.button(key="review_next").click().run()
+    at.button(key="review_next").click().run()
+    before = _step_line(at)
+    assert before.startswith("Step 2 ")
+    text = records["tenhou6"]
+    for bad, says in ((text[: len(text) // 2], "still on the page"), ("   ", "Paste a game record first"),
+                      ("{\"log\": []}" + " " * MAX_RECORD_BYTES, "still on the page")):
+        at = _paste(at, bad)
+        assert len(at.error) == 1 and says in at.error[0].value, [e.value for e in at.error]
+        assert at.session_state["review_text"] == text, "the game being reviewed is kept"
+        assert _step_line(at) == before and at.session_state["review_pos"] == 2
+        assert _drawn(at)["seats"], "its table is still drawn"
+    # a record the engine refuses (a move that is not legal): also kept out, the error naming hand and seat
+    doc = json.loads(text)
+    doc["log"][1][6][2] = 60
+    at = _paste(at, json.dumps(doc))
+    assert len(at.error) == 1 and "seat 0" in at.error[0].value and "still on the page" in at.error[0].value
+    assert at.session_state["review_text"] == text and _step_line(at) == before
+    # a good record afterwards replaces it and the error goes
+    at = _paste(at, records["mjai"])
+    assert not at.error and _step_line(at).startswith("Step 0 ")
+
+
+def test_every_review_sentence_names_the_reviewed_player_never_you(page, records):
+    import re
+
+    at = _paste(page, records["tenhou6"])
+    at.selectbox(key="review_player").set_value(1).run()
+    assert not at.exception
+    names = json.loads(records["tenhou6"])["name"]
+    seen_choice = False
+    for n in range(len(at.selectbox(key="review_hand").options)):
+        at.selectbox(key="review_hand").select_index(n).run()
+        texts = [el.value for kind in ("markdown", "caption", "success", "info", "warning") for el in getattr(at, kind)]
+        texts += [b.label for b in at.button if b.key and b.key.startswith("review_moment_")]
+        texts += [str(col) for t in at.table for col in t.value.columns]
+        said = [t for t in texts if re.search(r"\b(you|your|yours)\b", t, re.I)]
+        assert not said, said
+        seen_choice |= any(t.startswith(f"{names[1]} chose what the") for t in texts)
+    assert seen_choice, "the decisions' summary names the reviewed player"

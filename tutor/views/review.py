@@ -58,20 +58,45 @@ div[class*="st-key-review_dec"] [data-testid="stTable"] table{min-width:40rem}
 # ---- loading ----------------------------------------------------------------------
 
 def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> None:
-    """Make ``text`` the record on the page, from its first position (callbacks and the page top only)."""
+    """Make ``text`` the record on the page, from its first position (callbacks and the page top only).
+
+    A record that cannot be reviewed does not replace the game on the page: the error shows beside the loader
+    and the game loaded before stays where it was."""
     ss = st.session_state
-    ss[TEXT], ss[SOURCE] = text, source
-    ss.pop(ERROR, None)
-    ss[HAND], ss[POS], ss["review_player"] = 0, 0, seat
     options = state.ruleset_options()
     if ruleset is None and record_format(text) in ("tenhou6", "mjlog"):
         ruleset = "tenhou"  # Tenhou's own records are played under its rules
-    if ruleset in options:
-        ss["review_ruleset"] = ruleset
+    name = ruleset if ruleset in options else _review_ruleset(options)
+    problem = _problem(text, name, seat)
+    if problem is not None:
+        _fail(problem if TEXT not in ss else f"{problem} The game loaded before is still on the page.")
+        return
+    ss[TEXT], ss[SOURCE] = text, source
+    ss.pop(ERROR, None)
+    ss[HAND], ss[POS], ss["review_player"] = 0, 0, seat
+    ss["review_ruleset"] = name
+
+
+def _review_ruleset(options: Sequence[str]) -> str:
+    """The ruleset the page reviews with: the one chosen for the record, else the sidebar's."""
+    ss = st.session_state
+    name = ss.get("review_ruleset")
+    return name if name in options else (ss.get(state.RULESET_KEY) or options[0])
+
+
+def _problem(text: str, ruleset: str, seat: int) -> str | None:
+    """Why ``text`` cannot be reviewed under ``ruleset`` for ``seat`` (None: it can). The review made here is
+    kept, so the page does not make it again."""
+    names = _cached("names:" + text_key(text), lambda: record_names(text))
+    if isinstance(names, RecordError):
+        return error_text(names)
+    rules = state.rules_named(ruleset)
+    loaded = _cached(review_key(text, rules, seat), lambda: load_review(text, rules, seat))
+    return error_text(loaded, display_names(names)) if isinstance(loaded, RecordError) else None
 
 
 def _fail(message: str) -> None:
-    st.session_state.pop(TEXT, None)
+    """Show ``message`` beside the loader; the game on the page (if any) stays."""
     st.session_state[ERROR] = message
 
 
@@ -83,7 +108,7 @@ def on_upload() -> None:
     try:
         text = read_upload(upload.name, upload.getvalue())
     except RecordError as exc:
-        _fail(error_text(exc))
+        _fail(error_text(exc) + (" The game loaded before is still on the page." if TEXT in st.session_state else ""))
         return
     _use(text, f"uploaded file {upload.name}")
 
@@ -185,24 +210,27 @@ def _agreement(h: HandReview, names: Sequence[str]) -> None:
 
 def _moments(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
     if not h.moments:
-        st.caption(f"No moment of {names[seat]}'s stands out in this hand.")
+        st.caption(f"Nothing in {play.voice(names[seat])[1]} play stands out in this hand.")
         return
     for i, m in enumerate(h.moments):
         pos = loaded.position_of(h.index, moment_step(m))
-        st.button(f"Turn {m.turn} · {m.text}", key=f"review_moment_{h.index}_{i}", on_click=_jump, args=(pos,),
-                  help=f"go to step {pos} of this hand")
+        st.button(f"Turn {m.turn} · {play.name_seats(m.text, names)}", key=f"review_moment_{h.index}_{i}",
+                  on_click=_jump, args=(pos,), help=f"go to step {pos} of this hand")
 
 
 def _verdict_rows(rows: Sequence[ReviewRow], names: Sequence[str], seat: int) -> list[dict[str, object]]:
-    return [{"verdict": r.verdict, "tiles left": r.left, "you": r.mine.text, "your shape": r.mine.shape,
-             f"{ADVISOR} bot": r.advice.text, "its shape": r.advice.shape,
-             "why": play.name_seats(r.reason, names, seat)} for r in rows]
+    who, whose = play.voice(names[seat])
+    me = seat if who == "You" else None
+    return [{"verdict": r.verdict, "tiles left": r.left, "you" if who == "You" else who: r.mine.text,
+             f"{whose} shape": r.mine.shape, f"{ADVISOR} bot": r.advice.text, "its shape": r.advice.shape,
+             "why": play.name_seats(r.reason, names, me)} for r in rows]
 
 
 def _decisions(h: HandReview, names: Sequence[str], seat: int) -> None:
-    st.caption(f"{names[seat]}'s decisions beside the {ADVISOR} bot's choice in the same position, with its reason "
-               "(the comparison play mode shows after a hand).")
-    play.review([DecisionHand(h.index, h.label, h.decisions)], ADVISOR, "review_dec", names, seat)
+    whose = play.voice(names[seat])[1]
+    st.caption(f"{whose[:1].upper() + whose[1:]} decisions beside the {ADVISOR} bot's choice in the same position, "
+               "with its reason (the comparison play mode shows after a hand).")
+    play.review([DecisionHand(h.index, h.label, h.decisions)], ADVISOR, "review_dec", names, seat, player=names[seat])
     if h.decisions:
         with st.expander(f"Every decision of this hand ({len(h.decisions)})"), st.container(key="review_dec_all"):
             st.table(_verdict_rows(h.decisions, names, seat))
@@ -259,8 +287,7 @@ def render_page() -> None:
         return
     names = display_names(names_or_error)
     options = state.ruleset_options()
-    if st.session_state.get("review_ruleset") not in options:
-        st.session_state["review_ruleset"] = st.session_state.get(state.RULESET_KEY) or options[0]
+    st.session_state["review_ruleset"] = _review_ruleset(options)
     if st.session_state.get("review_player") not in (0, 1, 2):
         st.session_state["review_player"] = 0
     cols = st.columns(3)
