@@ -171,3 +171,23 @@ def test_a_guest_never_sees_other_learners_names(tmp_path, monkeypatch, page):
     assert not at.exception
     text = _all_text(at)
     assert "Annabel" not in text and "Bojan" not in text
+
+
+def test_each_uploader_states_the_limit_its_page_enforces(app):
+    """Streamlit's uploader says "Limit N MB per file": N must be the size the page accepts, not 200 MB."""
+    import tomllib
+
+    from sanma_core.game.records import MAX_RECORD_BYTES
+    from tutor.profile_file import MAX_FILE_BYTES
+    from tutor.views.rules import RULESET_LIMIT_MB
+
+    mb = 1024 * 1024
+    limits = {}
+    for page in ("review.py", "rules.py"):
+        app.switch_page(f"tutor/pages/{page}").run()
+        assert not app.exception
+        limits |= {el.proto.label: el.proto.max_upload_size_mb for el in app.get("file_uploader")}
+    assert limits == {"Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)": MAX_RECORD_BYTES // mb,
+                      "Ruleset YAML": RULESET_LIMIT_MB, "Profile file (.json)": MAX_FILE_BYTES // mb}, limits
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["server"]["maxUploadSize"] == max(limits.values())

@@ -26,6 +26,7 @@ from tutor.handoff import REVIEW_INCOMING
 from tutor.play import render as play
 from tutor.review_data import (
     FORMAT_NAMES,
+    LIMIT_MB,
     UPLOAD_TYPES,
     LoadedReview,
     display_names,
@@ -254,7 +255,7 @@ def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
 def _loader() -> None:
     with st.expander("Load a game record", expanded=TEXT not in st.session_state):
         st.file_uploader("Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)", type=UPLOAD_TYPES,
-                         key="review_upload", on_change=on_upload)
+                         key="review_upload", on_change=on_upload, max_upload_size=LIMIT_MB)
         st.text_area("…or paste one", key="review_paste", height=120,
                      placeholder='{"log": [...]}  ·  <mjloggm ...>  ·  {"type":"start_game",...}')
         st.button("Review the pasted record", key="review_load", on_click=_on_paste)

@@ -52,6 +52,7 @@ FIELD_LABELS = {
     "all_last_dealer_stop": "all-last dealer may stop",
 }
 UPLOAD_KEY = "ruleset_upload"
+RULESET_LIMIT_MB = 1  # a ruleset is a few kB of YAML
 
 
 def fmt(value: object) -> str:
@@ -83,8 +84,12 @@ def _read_upload() -> Ruleset | None:
     upload = st.session_state.get(UPLOAD_KEY)
     if upload is None:
         return None
+    data = upload.getvalue()
+    if len(data) > RULESET_LIMIT_MB * 1024 * 1024:
+        st.error(f"{upload.name} is larger than {RULESET_LIMIT_MB} MB: a ruleset file is a few kB of YAML.")
+        return None
     try:
-        text = upload.getvalue().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         st.error(f"{upload.name}: not a text file (expected UTF-8 YAML).")
         return None
@@ -136,7 +141,7 @@ def render() -> None:
         mime="text/yaml",
         key="download_ruleset",
     )
-    st.file_uploader("Ruleset YAML", type=["yaml", "yml"], key=UPLOAD_KEY)
+    st.file_uploader("Ruleset YAML", type=["yaml", "yml"], key=UPLOAD_KEY, max_upload_size=RULESET_LIMIT_MB)
     uploaded = _read_upload()
     if uploaded is not None:
         name = state.add_custom_ruleset(uploaded)
