@@ -191,3 +191,49 @@ def test_each_uploader_states_the_limit_its_page_enforces(app):
                       "Ruleset YAML": RULESET_LIMIT_MB, "Profile file (.json)": MAX_FILE_BYTES // mb}, limits
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     assert config["server"]["maxUploadSize"] == max(limits.values())
+
+
+def _reopened(tmp_path, monkeypatch, params):
+    """A new browser session opening the address the last one showed (a reload, or a link sent to someone)."""
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_the_chosen_preset_survives_a_reload_and_travels_in_a_link(app, tmp_path, monkeypatch):
+    app.selectbox(key="ruleset_select").set_value("club").run()
+    assert dict(app.query_params) == {"ruleset": "club"}
+    app.switch_page("tutor/pages/rules.py").run()
+    assert app.query_params["ruleset"] == "club", "the address keeps it on every page"
+    again = _reopened(tmp_path, monkeypatch, dict(app.query_params))
+    assert again.selectbox(key="ruleset_select").value == "club"
+
+
+def test_an_uploaded_ruleset_survives_a_reload_and_travels_in_a_link(app, tmp_path, monkeypatch):
+    from sanma_core.rules import load_ruleset_text
+
+    mine = load_ruleset_text("base: tenhou\nhonba_ron: 700\nname: Friday club\n", source="friday.yaml")
+    app.session_state["custom_rulesets"] = {"friday": mine.to_dict()}  # what an upload on the Rules page keeps
+    app.run()
+    app.selectbox(key="ruleset_select").set_value("friday").run()
+    params = dict(app.query_params)
+    assert params["ruleset"] == "friday" and params["rules"]
+    other = _reopened(tmp_path, monkeypatch, params)  # a fresh session: nothing uploaded there
+    assert other.selectbox(key="ruleset_select").value == "friday"
+    from sanma_core.rules import ruleset_from_dict
+
+    assert ruleset_from_dict(dict(other.session_state["custom_rulesets"]["friday"])) == mine
+    assert not other.warning
+    # back to a preset: the uploaded ruleset's fields leave the address
+    other.selectbox(key="ruleset_select").set_value("tenhou").run()
+    assert dict(other.query_params) == {"ruleset": "tenhou"}
+
+
+@pytest.mark.parametrize("code", ["not-a-code", "eJzLSM3JyQcABiwCFQ"])
+def test_a_damaged_ruleset_link_says_so_and_keeps_the_default(tmp_path, monkeypatch, code):
+    at = _reopened(tmp_path, monkeypatch, {"ruleset": "friday", "rules": code})
+    assert at.selectbox(key="ruleset_select").value == "tenhou"
+    assert any("the link's ruleset 'friday'" in w.value for w in at.warning), [w.value for w in at.warning]

@@ -10,6 +10,7 @@ import json
 import random
 import time
 from dataclasses import asdict
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -208,10 +209,11 @@ def _share_link(sess: Session) -> None:
     if "/drills" not in base:
         base = base.rstrip("/") + "/drills"
     st.caption("Share this session — everyone who opens the link gets the same questions:")
-    st.code(sess.settings.link(base, sess.ruleset), language=None)
-    if sess.ruleset in state.custom_rulesets():
-        st.caption("This session uses an uploaded ruleset: the others must upload the same file on the Rules page "
-                   "before opening the link.")
+    link = sess.settings.link(base, sess.ruleset)
+    extra = {k: v for k, v in state.link_params(sess.ruleset).items() if k != "ruleset"}
+    st.code(link + (f"&{urlencode(extra)}" if extra else ""), language=None)
+    if extra:
+        st.caption("The link carries the session's uploaded ruleset too: nobody needs the file.")
 
 
 def _summary(sess: Session) -> None:
