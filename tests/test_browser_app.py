@@ -204,7 +204,9 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
     page = _page_at(server, browser, f"drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", 390, 844)
     page.get_by_text(question.prompt).wait_for()
-    page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()  # nothing chosen: wrong
+    page.locator('div[class*="st-key-tb_"] button:visible').first.click()  # a tile, right or wrong
+    page.locator('div[class*="st-key-tb_"] button[kind="primary"]:visible').first.wait_for()  # shown as chosen
+    page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()
     page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()
     metrics = page.locator('.st-key-dr_summary_metrics [data-testid="stMetric"]')
     metrics.nth(2).wait_for()

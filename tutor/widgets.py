@@ -47,9 +47,16 @@ div[class*="st-key-tb_"] button{width:clamp(40px,7.5vw,92px)} .sm-tile.sm-pick{w
 """
 
 
+#: Streamlit leaves 6rem above a page's first line; the header it clears is 3.75rem, so the rest was a blank band
+FRAME_CSS = """
+[data-testid="stMainBlockContainer"]{padding-top:3.6rem}
+"""
+
+
 def inject_css(big: bool = False) -> None:
     """Page-wide styles for tile strips and tile buttons (call once per run); ``big`` for a projector."""
-    st.html(f"<style>{STRIP_CSS}\n{BLOCKS_CSS}{CHART_CSS}\n{_tile_button_css()}{BIG_TILES_CSS if big else ''}</style>")
+    st.html(f"<style>{FRAME_CSS}{STRIP_CSS}\n{BLOCKS_CSS}{CHART_CSS}\n{_tile_button_css()}"
+            f"{BIG_TILES_CSS if big else ''}</style>")
 
 
 def show_table(

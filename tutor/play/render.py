@@ -24,6 +24,9 @@ from tutor.tiles_svg import TableView, table_html, tiles_html
 from .review import HandReview, action_text
 
 PLAY_CSS = """
+.st-key-play_bar{gap:.6rem}
+.st-key-play_bar h1{font-size:1.6rem;padding:0;margin:0;line-height:2.2rem}
+.st-key-play_bar [data-testid="stHeadingWithActionElements"]{flex:1 1 auto}
 .sm-hints-box{border:1px solid #e3dccb;border-radius:.6rem;padding:.6rem .9rem}
 .sm-hints p{margin:.4rem 0}
 .sm-botlog summary{cursor:pointer;font-weight:600;margin:.4rem 0}
