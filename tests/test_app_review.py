@@ -138,8 +138,10 @@ def test_each_format_loads_and_steps(page, records, fmt):
     at.selectbox(key="review_hand").select_index(2).run()
     assert at.slider(key="review_pos").value == 0
     label = hands[2].split(" — ")[0]
-    assert any(h.value.startswith("Win — " + label) or label in h.value for h in at.header)
+    # the settlement waits for the hand's end: nothing of the result before it
+    assert not any(label in h.value for h in at.header) and at.button(key="review_to_end")
     count = int(at.slider(key="review_pos").max)
+    assert any(c.value == f"The settlement shows when the hand ends, at step {count}." for c in at.caption)
     at.slider(key="review_pos").set_value(count - 1).run()
     assert len(_hidden(_drawn(at))) == 2 and _drawn(at)["result"] is None
     at.button(key="review_next").click().run()
@@ -260,6 +262,9 @@ def test_scores_that_differ_from_the_engine_are_shown(page, records):
     assert not at.error
     warnings = [w.value for w in at.warning]
     assert any("differ from the engine" in w and "+18000" in w and "+17000" in w for w in warnings), warnings
+    assert not any("score changes differ" in w for w in warnings)  # the hand's own figures wait for its end
+    at.button(key="review_to_end").click().run()
+    warnings = [w.value for w in at.warning]
     assert any("score changes differ" in w for w in warnings)
     table = next(t.value for t in at.table if "difference" in t.value.columns)
     assert list(table["record"]) == ["+18000", "-9000", "-8000"]
@@ -267,6 +272,7 @@ def test_scores_that_differ_from_the_engine_are_shown(page, records):
     assert list(table["difference"]) == ["+1000", "-1000", "+0"]
     assert "(figures differ)" in at.selectbox(key="review_hand").options[0]
     at.selectbox(key="review_hand").select_index(1).run()
+    at.button(key="review_to_end").click().run()
     assert any("agree" in s.value for s in at.success)
 
 

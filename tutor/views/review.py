@@ -47,13 +47,34 @@ ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
+SCROLL = "review_scroll"  # a record or hand just opened: on a phone, bring the table to the top of the screen
 TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
 KEEP = 4  # reviews kept per session
 
 REVIEW_CSS = """
+.st-key-review_at{scroll-margin-top:3.9rem}
+[data-testid="stLayoutWrapper"]:has(> .st-key-review_steps){position:sticky;bottom:0;z-index:3}
+.st-key-review_steps{background:#fffdf7;padding:.35rem 0 .1rem 0;border-top:1px solid #e3dccb}
+.st-key-review_steps [data-testid="stSlider"]{padding:0 .6rem}
 div[class*="st-key-review_dec"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-review_dec"] [data-testid="stTable"] table{min-width:40rem}
 """
+
+
+#: on a phone the record's choices fill the first screen: once a record or a hand is opened, the step line goes to
+#: the top of the screen, so the table and its step controls (held at the screen's foot) are what shows
+_SCROLL_JS = """<script>
+(() => {
+  if (window.innerWidth > 640) return;
+  let tries = 20;
+  const go = () => {
+    const at = document.querySelector('.st-key-review_at');
+    if (at) at.scrollIntoView({block: "start"});
+    else if (tries-- > 0) setTimeout(go, 100);
+  };
+  setTimeout(go, 50);
+})();
+</script>"""
 
 
 # ---- loading ----------------------------------------------------------------------
@@ -76,6 +97,7 @@ def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> N
     ss.pop(ERROR, None)
     ss[HAND], ss[POS], ss["review_player"] = 0, 0, seat
     ss["review_ruleset"] = name
+    ss[SCROLL] = True
 
 
 def _review_ruleset(options: Sequence[str]) -> str:
@@ -172,6 +194,7 @@ def _jump(position: int) -> None:
 
 def _hand_changed() -> None:
     st.session_state[POS] = 0
+    st.session_state[SCROLL] = True
 
 
 # ---- drawing ------------------------------------------------------------------------
@@ -245,8 +268,9 @@ def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> str:
 
 def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
     r = loaded.review
-    st.caption(f"{FORMAT_NAMES.get(r.format, r.format)} · {len(r.hands)} hands · {len(loaded.actions)} actions · "
-               f"ruleset {loaded.rules.title} · reviewing {names[seat]}")
+    st.caption(f"Record: {st.session_state.get(SOURCE, 'loaded')} · {FORMAT_NAMES.get(r.format, r.format)} · "
+               f"{len(r.hands)} hands · {len(loaded.actions)} actions · ruleset {loaded.rules.title} · "
+               f"reviewing {names[seat]}")
     if r.mismatches:
         st.warning(f"The record's figures differ from the engine's in {len(r.mismatches)} place(s): "
                    + "; ".join(r.mismatches))
@@ -281,7 +305,6 @@ def render_page() -> None:
         if ERROR not in st.session_state:
             st.info("Upload or paste a game record, or finish a game on the Play page and press “Review this game”.")
         return
-    st.caption(f"Record: {st.session_state.get(SOURCE, 'loaded')}")
     names_or_error = _cached("names:" + text_key(text), lambda: record_names(text))
     if isinstance(names_or_error, RecordError):
         st.error(error_text(names_or_error))
@@ -336,29 +359,38 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
     pos = min(max(int(ss.get(POS, 0)), 0), count)
     ss[POS] = pos
     h = hands[n]
-    with st.container(horizontal=True, vertical_alignment="bottom", key="review_controls"):
-        st.button("◀ Previous", key="review_prev", on_click=_step, args=(-1, counts), disabled=(n, pos) == (0, 0))
-        st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
-                  disabled=(n, pos) == (len(hands) - 1, count))
-        st.checkbox("Show all hands", key="review_show_all")
-    if count > 0:
-        st.slider("Step in this hand", 0, count, key=POS)
-    pos = int(ss[POS])
-    st.markdown(_step_caption(loaded, n, pos, names))
-    game = loaded.game_at(n, pos)
+    with st.container(key="review_at"):
+        st.markdown(_step_caption(loaded, n, pos, names))
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        _table(game, seat, names, h.summary, bool(ss.get("review_show_all")), pos == count)
+        _table(loaded.game_at(n, pos), seat, names, h.summary, bool(ss.get("review_show_all")), pos == count)
+        # just under the table, and held at the foot of the screen while the table is in view (REVIEW_CSS): a
+        # step never needs a scroll
+        with st.container(key="review_steps"):
+            with st.container(horizontal=True, vertical_alignment="center", key="review_controls"):
+                st.button("◀ Previous", key="review_prev", on_click=_step, args=(-1, counts),
+                          disabled=(n, pos) == (0, 0))
+                st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
+                          disabled=(n, pos) == (len(hands) - 1, count))
+                st.checkbox("Show all hands", key="review_show_all")
+            if count > 0:
+                st.slider("Step in this hand", 0, count, key=POS, label_visibility="collapsed")
     with right:
         settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
                                               f"Decisions ({len(h.decisions)})"])
         with settle:
-            _agreement(h, names)
-            play.hand_result(h.summary, names, loaded.rules.title)
+            if pos < count:  # the result is not told before the hand is over
+                st.caption(f"The settlement shows when the hand ends, at step {count}.")
+                st.button("Go to the hand's end", key="review_to_end", on_click=_jump, args=(count,))
+            else:
+                _agreement(h, names)
+                play.hand_result(h.summary, names, loaded.rules.title)
         with moments:
             _moments(loaded, h, names, seat)
         with decisions:
             _decisions(h, names, seat)
+    if ss.pop(SCROLL, False):
+        st.html(_SCROLL_JS, unsafe_allow_javascript=True)
 
 
 def _game_end(loaded: LoadedReview, names: Sequence[str], hand: int) -> None:
