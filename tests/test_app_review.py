@@ -394,3 +394,16 @@ def test_every_review_sentence_names_the_reviewed_player_never_you(page, records
         assert not said, said
         seen_choice |= any(t.startswith(f"{names[1]} chose what the") for t in texts)
     assert seen_choice, "the decisions' summary names the reviewed player"
+
+
+def test_a_failed_upload_keeps_the_game_under_review(page, records):
+    at = _paste(page, records["tenhou6"])
+    at.button(key="review_next").click().run()
+    before = _step_line(at)
+    at.file_uploader(key="review_upload").set_value(("broken.json", b"\xff\xfe{", "application/json")).run()
+    assert not at.exception
+    assert len(at.error) == 1 and "not UTF-8" in at.error[0].value and "still on the page" in at.error[0].value
+    assert at.session_state["review_text"] == records["tenhou6"] and _step_line(at) == before
+    at.file_uploader(key="review_upload").set_value(("half.json", records["tenhou6"][:500].encode(), "application/json")).run()
+    assert len(at.error) == 1 and "still on the page" in at.error[0].value
+    assert _step_line(at) == before

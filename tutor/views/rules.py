@@ -15,6 +15,7 @@ from sanma_core.rules import (
     ruleset_from_dict,
 )
 from tutor import state
+from tutor.blocks import rows_html
 
 #: Readable names for the ruleset fields; a field missing here is shown by its own name.
 FIELD_LABELS = {
@@ -122,7 +123,8 @@ def render() -> None:
             )
     only = st.toggle("Only rules that differ", value=True, key="rules_only_diff")
     rows = comparison(rulesets, only)
-    st.dataframe(rows, hide_index=True, width="stretch", height=36 * (len(rows) + 1) + 3)
+    # a plain table in a box of its own: on a phone it scrolls sideways with each rule's name kept in view
+    st.html(f'<div class="sm-scroll" data-role="rules-table">{rows_html(rows, first_column_stays=True)}</div>')
     with st.expander(f"Where {active.title}'s rules come from", expanded=False):
         if active.sources:
             st.dataframe([{"rule": FIELD_LABELS.get(f, f.replace("_", " ")), "source": text} for f, text in active.sources],
