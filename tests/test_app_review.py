@@ -14,7 +14,7 @@ from test_score_chart import chart_points, svg_of
 from sanma_core.game import Phase
 from sanma_core.game.mjai import RecordError, dumps
 from sanma_core.game.records import MAX_RECORD_BYTES, read_record
-from sanma_core.review.record import replay_to
+from sanma_core.review.record import replay_from_start, replay_to
 from sanma_core.rules import load_preset
 from sanma_core.tiles import tile_name
 from tutor.play import PlaySession, PlaySettings
@@ -345,7 +345,7 @@ def test_an_xml_record_steps_without_reading_its_xml_again(records, monkeypatch)
     for hand, (first, count) in list(enumerate(loaded.spans))[:3]:
         for position in (0, count // 2, count):
             game = loaded.game_at(hand, position)
-            expected = replay_to(records["mjlog"], "tenhou", first + min(position, count - 1))
+            expected = replay_from_start(records["mjlog"], "tenhou", first + min(position, count - 1))
             if position == count:
                 expected.apply(loaded.actions[first + count - 1])
             assert game.events == expected.events and game.scores == expected.scores, (hand, position)

@@ -14,7 +14,7 @@ from sanma_core.commands.review import main as review_main
 from sanma_core.commands.review import render_text
 from sanma_core.game.mjai import RecordError, dumps
 from sanma_core.game.records import read_record
-from sanma_core.review.record import replay_to, review_record
+from sanma_core.review.record import GamePositions, positions, replay_from_start, replay_to, review_record
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -166,3 +166,87 @@ def test_replay_to_steps_through_the_game(games):
     assert replay_to(text, "tenhou", 10**6).is_over()
     with pytest.raises(RecordError):
         replay_to(text[:100], "tenhou", 5)
+
+
+def _position(game) -> tuple:
+    """Everything a position shows and decides: seats, table, wall, window, history, events, legal moves."""
+    seats = tuple((sorted(game.hands[s]), list(game.counts[s]), repr(game.melds[s]), game.kita[s],
+                   repr(game.discards[s]), game.riichi[s], game.double_riichi[s], game.ippatsu[s],
+                   game.temp_furiten[s], game.riichi_furiten[s], game.first_turn[s]) for s in range(3))
+    window = game.window
+    return (game.phase, game.hand_index, game.turn, game.drawn, list(game.scores), game.dealer, game.round_wind,
+            game.honba, game.sticks, seats, game.live_remaining, game.wall.replacements_remaining,
+            game.dora_indicators(), None if window is None else (window.kind, window.seat, window.tile,
+                                                                repr(window.options), repr(window.answers)),
+            list(game.history), list(game.events), repr(game.results),
+            [(s, repr(game.legal_actions(s))) for s in game.to_act()])
+
+
+class _Positions:
+    """The position before every action of a full re-play from the start (the game itself, not restored)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple] = []
+
+    def before(self, game, action) -> None:
+        self.seen.append(_position(game))
+
+
+@pytest.mark.parametrize("source", ["phoenix-dev-002", "phoenix-dev-017", "xml:phoenix-dev-003", "mjai:phoenix-dev-009"])
+def test_a_snapshot_restores_the_position_a_full_replay_reaches_at_every_step(games, source):
+    kind, _, game_id = source.rpartition(":")
+    text = text_of(games, game_id)
+    if kind == "xml":
+        text = (DATA / "tenhou-phoenix-dev-xml" / f"{game_id}.xml").read_text(encoding="utf-8")
+    elif kind == "mjai":
+        text = dumps(read_record(text, "tenhou").game.events)
+    full = _Positions()
+    final = read_record(text, "tenhou", observers=[full], mismatches=[]).game
+    positions = GamePositions.of(text, "tenhou")
+    assert positions.steps == len(full.seen) > 200
+    for step, expected in enumerate(full.seen):
+        assert _position(positions.game_at(step)) == expected, (source, step)
+    assert _position(positions.game_at(positions.steps)) == _position(final)
+    assert positions.game_at(10**6).is_over()
+    # and the same as re-playing from the start up to the step, where the page steps
+    for step in (0, 1, 57, positions.steps // 2, positions.steps - 1):
+        assert _position(replay_from_start(text, "tenhou", step)) == full.seen[step], (source, step)
+
+
+def test_each_step_is_a_game_of_its_own(games):
+    text = text_of(games, "phoenix-dev-006")
+    positions = GamePositions.of(text, "tenhou")
+    first = review_record(text, "tenhou", decisions=False, moments=False).hands[1].first_step
+    last = first + 10
+    game = positions.game_at(last)
+    before = _position(positions.game_at(last))
+    game.apply(positions.actions[last])  # playing on one step's game leaves the positions as they were
+    assert _position(positions.game_at(last)) == before != _position(game)
+    assert len(game.history) == len(positions.game_at(last).history) + 1
+
+
+def test_a_review_with_positions_steps_without_another_replay(games):
+    text = text_of(games, "phoenix-dev-011")
+    review = review_record(text, "tenhou", decisions=False, moments=False, positions=True)
+    assert review.positions is not None and review.positions.steps == review.steps
+    assert replay_to(text, "tenhou", 40) is not None
+    assert positions(text, "tenhou") is review.positions  # stepping this text restores the review's snapshots
+    assert _position(replay_to(text, "tenhou", 40)) == _position(replay_from_start(text, "tenhou", 40))
+
+
+@pytest.mark.parametrize("source", ["phoenix-dev-004", "xml:phoenix-dev-004"])
+def test_a_hands_last_action_applies_to_its_restored_position(games, source):
+    """The page shows a hand's end by applying its last action to the position before it."""
+    kind, _, game_id = source.rpartition(":")
+    text = text_of(games, game_id)
+    if kind == "xml":
+        text = (DATA / "tenhou-phoenix-dev-xml" / f"{game_id}.xml").read_text(encoding="utf-8")
+    review = review_record(text, "tenhou", decisions=False, moments=False, positions=True)
+    steps = review.positions
+    ends = [h.first_step - 1 for h in review.hands[1:]] + [steps.steps - 1]
+    for hand, last in enumerate(ends):
+        restored, replayed = steps.game_at(last), replay_from_start(text, "tenhou", last)
+        restored.apply(steps.actions[last])
+        replayed.apply(steps.actions[last])
+        assert _position(restored) == _position(replayed), (source, hand)
+        assert restored.result is not None and restored.result.deltas == review.hands[hand].deltas

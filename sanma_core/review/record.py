@@ -11,11 +11,14 @@ the reviewed players' moments and decisions.
 
 from __future__ import annotations
 
+import copy
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game
+from ..game import Game, Snapshot
 from ..game.actions import Action
 from ..game.mjai import RecordError, loads
 from ..game.records import MAX_RECORD_BYTES, read_parsed, read_record, record_format, tenhou6_document
@@ -85,6 +88,7 @@ class RecordReview:
     game: Game = field(repr=False, compare=False)
     mismatches: tuple[str, ...] = ()  # the record's score figures the engine does not reach
     ruleset_why: str = ""  # why the record was read under ``ruleset`` (asked for, or what the record says)
+    positions: GamePositions | None = field(default=None, repr=False, compare=False)  # when asked for
 
     def to_json(self) -> dict[str, Any]:
         """The ``sanma review --json`` object."""
@@ -228,11 +232,14 @@ def _names(parsed: list[dict[str, Any]] | dict[str, Any]) -> tuple[str, str, str
 
 
 def review_record(text: str, rules: str | Ruleset | None = None, players: Sequence[int | str] | None = None,
-                  *, decisions: bool = True, moments: bool = True, advisor: str = ADVISOR) -> RecordReview:
+                  *, decisions: bool = True, moments: bool = True, advisor: str = ADVISOR,
+                  positions: bool = False) -> RecordReview:
     """Re-play a record and review it; raises :class:`RecordError` for a record that cannot be re-played.
 
     ``players`` are seats or names (every seat when None). Score figures of the
-    record that differ from the engine's are shown (``agrees``), not raised.
+    record that differ from the engine's are shown (``agrees``), not raised. With
+    ``positions`` the same re-play keeps a snapshot before every action: the review's
+    :class:`GamePositions`, which :func:`replay_to` then steps through for this text.
     """
     ruleset = get_ruleset(rules) if rules is not None else None  # None: the ruleset the record names
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
@@ -243,6 +250,9 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     seats = _seats(players, names)
     counter = _Counter()
     observers: list[Any] = [counter]
+    keeper = _Snapshots() if positions else None
+    if keeper is not None:
+        observers.append(keeper)
     reviewer = DecisionReviewer(seats, advisor=advisor) if decisions else None
     if reviewer is not None:
         observers.append(reviewer)
@@ -276,6 +286,10 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
             decisions=tuple(reviewer.rows.get(n, ())) if reviewer is not None else (),
         ))
     placement = sorted(game.placement, key=lambda p: p.seat) if game.placement else None
+    stepper = None
+    if keeper is not None:
+        stepper = GamePositions(game, keeper.snapshots, keeper.actions)
+        _keep((text, ruleset), stepper)
     return RecordReview(
         format=fmt,
         ruleset=game.rules.name,
@@ -288,15 +302,102 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
         game=game,
         mismatches=tuple(str(m) for m in mismatches),
         ruleset_why=replayed.why,
+        positions=stepper,
     )
+
+
+class _Snapshots:
+    """Keeps the game's :meth:`~sanma_core.game.Game.snapshot` before every action, and the action.
+
+    A replay that starts a new game (an mjai record of unknown length is tried once per length)
+    starts the lists afresh.
+    """
+
+    def __init__(self) -> None:
+        self.snapshots: list[Snapshot] = []
+        self.actions: list[Action] = []
+        self._game: Game | None = None
+
+    def before(self, game: Game, action: Action) -> None:
+        if game is not self._game:
+            self._game, self.snapshots, self.actions = game, [], []
+        self.snapshots.append(game.snapshot())
+        self.actions.append(action)
+
+
+class GamePositions:
+    """Every position of a record's game, restored from a snapshot instead of re-played.
+
+    ``game_at(step)`` is the game after ``step`` actions (the whole game from the last step on),
+    as :func:`replay_from_start` re-plays it; ``actions`` are the game's actions in order. Each
+    call gives a game of its own, to look at or to apply the hand's next recorded action to
+    (an imported record's wall serves the recorded draws only to the game that first re-played
+    it, so a restored game is not played on past that).
+    """
+
+    def __init__(self, game: Game, snapshots: Sequence[Snapshot], actions: Sequence[Action]):
+        self._final = game
+        self._end = game.snapshot()
+        self.snapshots = tuple(snapshots)
+        self.actions = tuple(actions)
+
+    @classmethod
+    def of(cls, text: str, rules: str | Ruleset | None) -> GamePositions:
+        """The positions of a record: it is parsed and re-played once; raises :class:`RecordError`."""
+        keeper = _Snapshots()
+        game = read_record(text, rules, observers=[keeper], mismatches=[]).game
+        return cls(game, keeper.snapshots, keeper.actions)
+
+    @property
+    def steps(self) -> int:
+        """The number of actions in the game."""
+        return len(self.actions)
+
+    def game_at(self, step: int) -> Game:
+        game = copy.copy(self._final)  # a game object of this record; restore replaces its whole state
+        game.restore(self.snapshots[max(0, step)] if step < len(self.snapshots) else self._end)
+        return game
+
+
+_POSITIONS: OrderedDict[tuple[str, Ruleset], GamePositions] = OrderedDict()  # the records stepped through last
+_POSITIONS_KEPT = 4
+_POSITIONS_LOCK = threading.Lock()
+
+
+def positions(text: str, rules: str | Ruleset | None) -> GamePositions:
+    """The :class:`GamePositions` of a record, kept for the last few records asked for (a page steps
+    through one record at a time: each step after the first restores a snapshot)."""
+    key = (text, get_ruleset(rules))
+    with _POSITIONS_LOCK:
+        found = _POSITIONS.get(key)
+        if found is not None:
+            _POSITIONS.move_to_end(key)
+            return found
+    found = GamePositions.of(text, key[1])
+    _keep(key, found)
+    return found
+
+
+def _keep(key: tuple[str, Ruleset], found: GamePositions) -> None:
+    with _POSITIONS_LOCK:
+        _POSITIONS[key] = found
+        _POSITIONS.move_to_end(key)
+        while len(_POSITIONS) > _POSITIONS_KEPT:
+            _POSITIONS.popitem(last=False)
 
 
 def replay_to(text: str, rules: str | Ruleset | None, step: int) -> Game:
     """The game of a record as it stood after ``step`` actions (the whole game when past its end).
 
-    Re-playing a real hanchan takes a few tens of milliseconds, so a page can step
-    through a game by re-playing to each position.
+    The first call for a record re-plays it once, keeping a snapshot before every action
+    (:func:`positions`); every later step restores the snapshot of its position, well under a
+    millisecond, instead of re-playing from the start (:func:`replay_from_start`).
     """
+    return positions(text, rules).game_at(step)
+
+
+def replay_from_start(text: str, rules: str | Ruleset | None, step: int) -> Game:
+    """:func:`replay_to` by re-playing the record from its start up to ``step`` (tens of milliseconds)."""
     counter = _Counter(limit=max(0, step))
     try:
         return read_record(text, rules, observers=[counter], mismatches=[]).game
@@ -305,4 +406,5 @@ def replay_to(text: str, rules: str | Ruleset | None, step: int) -> Game:
         return counter.game
 
 
-__all__ = ["HandReview", "RecordReview", "hand_json", "replay_to", "result_kind", "review_record", "win_json"]
+__all__ = ["GamePositions", "HandReview", "RecordReview", "hand_json", "positions", "replay_from_start", "replay_to",
+           "result_kind", "review_record", "win_json"]

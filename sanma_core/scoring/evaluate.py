@@ -21,9 +21,11 @@ from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from .facts import TRIPLET_FU, Facts, HandSummary, MeldFacts, situation_bits
-from .fu import BASE_FU, CLOSING_FU, FORM_FU, ROUNDED_FU, WAIT_FU, FuLine, fu_lines, pair_fu
-from .points import WinPoints, points_table, win_points
+from ..tiles import EAST
+from .compiled import CONCEALED, FU, READS, SHAPE, SHAPE_BITS, TANKI, WIND_KINDS, pack, pack_melds
+from .facts import _ANKOU_BITS, Facts, HandSummary, MeldFacts, seat_tables, situation_bits
+from .fu import BASE_FU, CLOSING_FU, FORM_FU, ROUNDED_FU, FuLine, fu_lines
+from .points import WinPoints, points_table, win_points, with_honba
 from .reading import SPECIAL_CANDIDATES, Reading
 from .shapes import Decomposition
 from .yaku import CATALOGUE, Catalogue, Step, Yaku, find_yaku
@@ -81,10 +83,6 @@ class Scored(NamedTuple):
     points: WinPoints
 
 
-# the fu a triplet loses when the winning tile completes it by ron (it counts as open)
-_RON_TRIPLET_LOSS = tuple(closed - open_ for closed, open_ in zip(TRIPLET_FU[True], TRIPLET_FU[False], strict=True))
-
-
 def _ask(step: Step, f: Facts, win: WinInput, rules: Ruleset) -> tuple[int, int, tuple[Yaku, ...]]:
     """The han and catalogue bits of the ordinary yaku of a step that is not plain, and its yakuman that hold."""
     held = step.yakuman
@@ -102,66 +100,107 @@ def _ask(step: Step, f: Facts, win: WinInput, rules: Ruleset) -> tuple[int, int,
 
 def rank_readings(decomps: Sequence[Decomposition], special: str | None, win_kind: int, summary: HandSummary,
                   melds: MeldFacts, bonus_han: int, win: WinInput, rules: Ruleset,
-                  catalogue: Catalogue = CATALOGUE, yakuman: bool = False) -> Ranked | RankedYakuman | Route | None:
+                  catalogue: Catalogue = CATALOGUE, yakuman: bool = False,
+                  packs: Sequence[int] | None = None, situation: int | None = None,
+                  ) -> Ranked | RankedYakuman | Route | None:
     """The best reading of a hand, None without yaku, or :data:`REFERENCE`.
 
     ``decomps`` are the regular decompositions of the concealed tiles, ``special`` the special
-    form the hand also has (``"chiitoitsu"``, ``"kokushi"`` or None). Readings rank by total
+    form the hand also has (``"chiitoitsu"``, ``"kokushi"`` or None); ``packs`` their packed
+    facts (:func:`~.compiled.decompositions`), else packed here; ``situation`` the
+    :func:`~.facts.situation_bits` of ``win``, else worked out here. Readings rank by total
     points, then yakuman over none, han, fu and fu before rounding; ties go to the first
     reading. Without ``yakuman`` a hand where a yakuman holds answers :data:`REFERENCE`; with
     it, a best reading with a yakuman is a :class:`RankedYakuman`, as :func:`rank_reference`
     scores it (yakuman hide the ordinary yaku).
+
+    The hand's entries are asked once; each reading is then one look-up in
+    :attr:`~.yaku.Catalogue.compiled` by one packed key (the reading's bits from the flat tables
+    of :mod:`.compiled`, the situation and whether the hand is closed), which is an integer
+    ``mask << 8 | han`` for most keys. Only where a test must be asked are the reading's
+    :class:`~.facts.Facts` filled in.
     """
     closed = melds.closed
     tsumo = win.tsumo
-    f = Facts(summary, melds)
-    hand_steps, decomposition_steps, reading_steps = catalogue.steps
-    situation = situation_bits(win)
-    step = hand_steps[((summary.bits | situation) & hand_steps.mask) << 1 | closed]
-    hand_han, hand_mask, hand_yakuman = step.settled if step.plain else _ask(step, f, win, rules)
-    if hand_yakuman and not yakuman:
-        return REFERENCE
+    f = None  # the Facts, made only where a test is asked
+    if situation is None:
+        situation = situation_bits(win)
+    hand_bits = summary.bits | melds.bits
+    hand_steps = catalogue.steps[0]
+    step = hand_steps[((hand_bits | situation) & hand_steps.mask) << 1 | closed]
+    if step.plain:
+        hand_han, hand_mask, hand_yakuman = step.settled
+    else:
+        f = Facts(summary, melds)
+        hand_han, hand_mask, hand_yakuman = _ask(step, f, win, rules)
+        if hand_yakuman and not yakuman:
+            return REFERENCE
     hand_han += bonus_han
+    compiled = catalogue.compiled
+    wanted = compiled.mask
+    situation = (situation & wanted) << 1 | closed  # the key's bits that every reading shares
     closing = CLOSING_FU[tsumo][closed]
-    dealer = win.dealer
-    table = points_table(rules, dealer, tsumo, win.honba, win.sticks)
-    ron_loss = _RON_TRIPLET_LOSS[win_kind]
+    dealer = win.seat == EAST
+    table = points_table(rules, dealer, tsumo)  # without honba and sticks: they add the same to every reading
+    pair_bits, wind_bits, pairs = seat_tables(win.seat, win.round, rules.north_is_yakuhai)
+    reads = READS[tsumo][win_kind]
+    if packs is None:
+        packs = [pack(pair, sets) for pair, sets in decomps]
+    meld_pack = pack_melds(win.melds) if melds.melded else 0
     best: tuple | None = None
-    best_rank: tuple[int, bool, int, int, int] | None = None
+    best_rank = -1
     index = -1
     n_regular = len(decomps)
     for d in range(n_regular + (special is not None)):
-        regular = d < n_regular
-        if regular:
+        if d < n_regular:
             pair, sets = decomps[d]
-            candidates = f.set_regular(pair, sets, win_kind)
-            extra_of_sets = f.set_fu + pair_fu(pair, win.seat, win.round, rules)
+            packed = packs[d] + meld_pack
+            bits = hand_bits | SHAPE_BITS[packed & SHAPE] | pair_bits[pair] | wind_bits[packed >> WIND_KINDS & 15]
+            concealed = packed >> CONCEALED & 7
+            extra_of_sets = (packed >> FU) + pairs[pair]
+            candidates = [(-1, TANKI)] if pair == win_kind else []
+            previous = None
+            i = -1
+            for tk in sets:
+                i += 1
+                read = reads.get(tk)
+                if read is not None and tk != previous:
+                    previous = tk
+                    candidates.append((i, read))
         else:
+            if f is None:
+                f = Facts(summary, melds)
             f.set_special(special)
+            bits = f.bits | pair_bits[-1] | wind_bits[0]
             candidates = SPECIAL_CANDIDATES
-        bits = f.bits | situation
-        step = decomposition_steps[(bits & decomposition_steps.mask) << 1 | closed]
-        decomposition_han, decomposition_mask, held = step.settled if step.plain else _ask(step, f, win, rules)
-        decomposition_yakuman = hand_yakuman + held
-        if decomposition_yakuman and not yakuman:
-            return REFERENCE
-        decomposition_han += hand_han
-        decomposition_mask |= hand_mask
-        for i, _ in candidates:
+        for i, read in candidates:
             index += 1
-            if regular:
-                wait = f.read(sets, i, win_kind, tsumo)
-            step = reading_steps[((f.bits | situation) & reading_steps.mask) << 1 | closed]
-            han, mask, held = step.settled if step.plain else _ask(step, f, win, rules)
-            held = decomposition_yakuman + held
-            if held and not yakuman:
-                return REFERENCE
-            if not (mask or decomposition_mask or held):
+            if d < n_regular:
+                wait_bits, wait_fu, lost = read
+                key = (bits | wait_bits | _ANKOU_BITS[concealed - lost]) & wanted
+            else:
+                key = bits & wanted
+            found = compiled[key << 1 | situation]
+            if type(found) is int:
+                held = hand_yakuman
+                han = (found & 255) + hand_han
+                mask = found >> 8 | hand_mask
+            else:
+                if f is None:
+                    f = Facts(summary, melds)
+                if d < n_regular:
+                    f.set_regular(pair, sets, win_kind)
+                    f.read(sets, i, win_kind, tsumo)
+                han, mask, held = _ask(found, f, win, rules)
+                held = hand_yakuman + held
+                if held and not yakuman:
+                    return REFERENCE
+                han += hand_han
+                mask |= hand_mask
+            if not (mask or held):
                 continue  # no yaku
-            if regular:
-                extra = extra_of_sets + WAIT_FU[wait]
-                if f.ron_triplet:
-                    extra -= ron_loss
+            if d < n_regular:
+                extra = extra_of_sets + wait_fu
                 raw = BASE_FU + extra + closing[extra > 0]
                 fu = ROUNDED_FU[raw]
             else:
@@ -171,21 +210,22 @@ def rank_readings(decomps: Sequence[Decomposition], special: str | None, win_kin
                 for y in held:
                     multiple += y.multiplier(rules)
                 han = 13 * multiple
+                key = fu << 9 | han << 1 | 1
             else:
-                han += decomposition_han
-                mask |= decomposition_mask
-            key = fu << 9 | han << 1 | (1 if held else 0)
+                key = fu << 9 | han << 1
             points = table.get(key)
             if points is None:
-                points = table[key] = win_points(rules, han, fu, dealer, tsumo, han // 13 if held else 0, win.honba,
-                                                 win.sticks)
-            rank = (points.total, bool(held), han, fu, raw)
-            if best is None or rank > best_rank:
+                points = table[key] = win_points(rules, han, fu, dealer, tsumo, han // 13 if held else 0)
+            # total points, then a yakuman, han, fu and fu before rounding, packed into one integer
+            rank = (points.total << 1 | (1 if held else 0)) << 26 | han << 16 | fu << 8 | raw
+            if rank > best_rank:
                 best_rank = rank
                 best = (index, held or mask, han, fu, points)
     if best is None:
         return None
     index, found, han, fu, points = best
+    if win.honba or win.sticks:
+        points = with_honba(points, rules, tsumo, win.honba, win.sticks)
     if type(found) is int:
         return _ranked((index, list(catalogue.listings[found << 1 | closed]), han, fu, points))
     found = sorted(found, key=lambda y: catalogue.order[(y.id, y.han(closed))])

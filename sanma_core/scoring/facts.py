@@ -25,11 +25,14 @@ step by step and asks the catalogue's tests of each step only once per step.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from ..tiles import CHUN, HAKU, HATSU, TERMINALS, TERMINALS_AND_HONOURS
-from .fu import SET_FU
+from ..tiles import CHUN, HAKU, HATSU, NORTH, TERMINALS, TERMINALS_AND_HONOURS
+from .fu import SET_FU, pair_fu_table
 
 if TYPE_CHECKING:
     from ..melds import Meld
@@ -47,19 +50,23 @@ SPECIAL_WAIT = {"chiitoitsu": "tanki", "kokushi": "kokushi"}
 
 #: The yes/no facts a yaku can name in ``needs``, as a bit each (see :class:`~.yaku.Yaku`).
 NEEDS = {name: 1 << i for i, name in enumerate((
-    # the hand (HandSummary.bits)
+    # the hand (HandSummary.bits; no_melds from MeldFacts.bits: not even a concealed kan)
     "honours", "no_honours", "yaochuu", "simples", "all_yaochuu", "one_suit", "all_honours", "all_green",
-    "all_terminals",
+    "all_terminals", "no_melds",
     # the situation (situation_bits)
     "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou",
     # the decomposition (Facts.bits): its form; triplets or kans (melds included), three or four of them,
     # three or four kans; sequences, three or four of them, one or two pairs of identical ones; every set and
     # the pair hold a terminal or honour; honour triplets (any, each dragon, winds, two or three dragons, three
-    # or four winds) and a dragon or wind pair
+    # or four winds), a dragon or wind pair, 1-2-3, 4-5-6 and 7-8-9 of one suit, and triplets of the same
+    # terminal in all three suits
     "regular", "chiitoitsu", "kokushi", "trips", "three_trips", "four_trips", "three_kans", "four_kans", "seqs",
     "three_seqs", "four_seqs", "peikou", "two_peikou", "outside", "honour_trips", "haku_trip", "hatsu_trip",
     "chun_trip", "wind_trips", "two_dragon_trips", "three_dragon_trips", "three_wind_trips", "four_wind_trips",
-    "dragon_pair", "wind_pair",
+    "dragon_pair", "wind_pair", "straight", "three_colour_trips",
+    # the decomposition seen from the seat (seat_bits): a triplet of the seat wind, of the round wind, of North
+    # where the ruleset makes North a value tile, and a pair that gives no fu
+    "seat_wind_trip", "round_wind_trip", "north_yakuhai_trip", "plain_pair",
     # the reading (Facts.read): the wait, three or four concealed triplets
     "ryanmen", "tanki", "three_ankou", "four_ankou",
 ))}
@@ -71,8 +78,9 @@ _TSUMO, _RIICHI, _DOUBLE_RIICHI, _IPPATSU, _RINSHAN, _CHANKAN, _HAITEI, _HOUTEI,
                              "tenhou", "chiihou"))
 FORM_BITS = {form: NEEDS[form] for form in ("regular", "chiitoitsu", "kokushi")}
 _REGULAR = FORM_BITS["regular"]
-_OUTSIDE, _HONOUR_TRIPS, _DRAGON_PAIR, _WIND_PAIR = (
-    NEEDS[name] for name in ("outside", "honour_trips", "dragon_pair", "wind_pair"))
+_OUTSIDE, _HONOUR_TRIPS, _DRAGON_PAIR, _WIND_PAIR, _STRAIGHT, _THREE_COLOUR_TRIPS, _NO_MELDS = (
+    NEEDS[name] for name in ("outside", "honour_trips", "dragon_pair", "wind_pair", "straight", "three_colour_trips",
+                             "no_melds"))
 _RYANMEN, _TANKI, _THREE_ANKOU, _FOUR_ANKOU = (NEEDS[name] for name in ("ryanmen", "tanki", "three_ankou",
                                                                           "four_ankou"))
 #: Bits by count: ``_TRIP_BITS[n]`` for n triplets or kans, ``_SEQ_BITS[n]`` for n sequences, …
@@ -92,7 +100,7 @@ _DRAGON_TRIP_BIT = tuple({HAKU: NEEDS["haku_trip"], HATSU: NEEDS["hatsu_trip"], 
 _PAIR_BITS = tuple(_DRAGON_PAIR if k >= 31 else _WIND_PAIR if k >= 27 else 0 for k in range(34)) + (0,)
 #: The bits decided by the hand and by the situation.
 HAND_BITS = sum(NEEDS[name] for name in ("honours", "no_honours", "yaochuu", "simples", "all_yaochuu", "one_suit",
-                                          "all_honours", "all_green", "all_terminals"))
+                                          "all_honours", "all_green", "all_terminals", "no_melds"))
 SITUATION_BITS = sum(NEEDS[name] for name in ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
                                                "haitei", "houtei", "tenhou", "chiihou"))
 #: The bits decided by a reading (the wait and the concealed triplets).
@@ -102,63 +110,138 @@ _WAIT_BITS = {"ryanmen": _RYANMEN, "tanki": _TANKI, "kanchan": 0, "penchan": 0, 
 _ANKOU_BITS = (0, 0, 0, _THREE_ANKOU, _FOUR_ANKOU)
 
 
+_SEAT_WIND_TRIP, _ROUND_WIND_TRIP, _NORTH_YAKUHAI_TRIP, _PLAIN_PAIR = (
+    NEEDS[name] for name in ("seat_wind_trip", "round_wind_trip", "north_yakuhai_trip", "plain_pair"))
+#: The bits :func:`seat_bits` decides.
+SEAT_BITS = _SEAT_WIND_TRIP | _ROUND_WIND_TRIP | _NORTH_YAKUHAI_TRIP | _PLAIN_PAIR
+
+
+@functools.cache
+def seat_tables(seat: int, round_wind: int,
+                north_is_yakuhai: bool) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The :func:`seat_bits` of one seat, round and North rule as flat tables, and the fu of each pair.
+
+    ``pairs[pair kind]`` (-1, no pair, is the last entry) holds the pair's bits: its
+    :data:`_PAIR_BITS` and ``plain_pair``; ``winds[wind kinds]`` the bits of the wind triplets
+    whose kinds are the bit set ``wind kinds`` (bit ``k - 27`` for East, South, West and North);
+    ``fu[pair kind]`` is :func:`~.fu.pair_fu_table`.
+    """
+    fu = pair_fu_table(seat, round_wind, north_is_yakuhai)
+    pairs = tuple(_PAIR_BITS[k] | (0 if fu[k] else _PLAIN_PAIR) for k in (*range(34), -1))
+    winds = tuple((_SEAT_WIND_TRIP if kinds >> (seat - 27) & 1 else 0)
+                  | (_ROUND_WIND_TRIP if kinds >> (round_wind - 27) & 1 else 0)
+                  | (_NORTH_YAKUHAI_TRIP if north_is_yakuhai and kinds >> (NORTH - 27) & 1 else 0)
+                  for kinds in range(16))
+    return pairs, winds, fu
+
+
+def seat_bits(facts: Facts, seat: int, round_wind: int, north_is_yakuhai: bool) -> int:
+    """The :data:`NEEDS` bits of a decomposition that the seat and round decide (see :func:`seat_tables`)."""
+    pairs, winds, _ = seat_tables(seat, round_wind, north_is_yakuhai)
+    kinds = 0
+    for k in facts.trips:
+        if 27 <= k <= NORTH:
+            kinds |= 1 << (k - 27)
+    return pairs[facts.pair] | winds[kinds]
+
+
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou",
+          "chiihou")
+_flags = attrgetter(*_FLAGS)  # the flags of a win in one call
+# the bits of every combination of the flags (a double riichi is not also a riichi)
+_FLAG_BITS = {
+    flags: sum(NEEDS[name] for name, on in zip(_FLAGS, flags, strict=True) if on and not (
+        name == "riichi" and flags[2]))
+    for flags in itertools.product((False, True), repeat=len(_FLAGS))
+}
+
+
 def situation_bits(s: object) -> int:
     """The situation flags of a win (a :class:`~.hand.WinInput`) as :data:`NEEDS` bits.
 
     ``riichi`` is a riichi that is not a double riichi.
     """
-    return ((_TSUMO if s.tsumo else 0) | (_DOUBLE_RIICHI if s.double_riichi else _RIICHI if s.riichi else 0)
-            | (_IPPATSU if s.ippatsu else 0) | (_RINSHAN if s.rinshan else 0) | (_CHANKAN if s.chankan else 0)
-            | (_HAITEI if s.haitei else 0) | (_HOUTEI if s.houtei else 0) | (_TENHOU if s.tenhou else 0)
-            | (_CHIIHOU if s.chiihou else 0))
+    flags = _flags(s)
+    found = _FLAG_BITS.get(flags)
+    if found is None:  # flags that are not plain booleans
+        found = _FLAG_BITS[tuple(bool(x) for x in flags)]
+    return found
 
 
 class HandSummary:
-    """Facts about the whole hand (concealed tiles and melds) shared by every reading."""
+    """Facts about the whole hand (concealed tiles and melds) shared by every reading.
 
-    __slots__ = ("counts", "suits", "has_honours", "all_simples", "all_yaochuu", "all_terminals", "all_honours",
-                 "all_green", "win_kind", "win_count", "bits")
+    ``bits`` holds them as :data:`NEEDS` bits; the yes/no attributes read the same bits.
+    """
+
+    __slots__ = ("counts", "win_kind", "bits", "_suit_bits")
 
     def __init__(self, counts: tuple[int, ...], win_kind: int) -> None:
         self.counts = c = counts
+        self.win_kind = win_kind
         honours = sum(c[27:34])
         man = c[0] + c[8]  # 2m–8m never occur in sanma
         pin = sum(c[9:18])
         sou = sum(c[18:27])
         total = man + pin + sou + honours
         yaochuu = man + c[9] + c[17] + c[18] + c[26] + honours
-        self.suits = suits = _SUIT_SETS[(man > 0) | (pin > 0) << 1 | (sou > 0) << 2]
-        self.has_honours = honours > 0
-        self.all_simples = not yaochuu
-        self.all_yaochuu = all_yaochuu = yaochuu == total
-        self.all_terminals = all_terminals = yaochuu - honours == total
-        self.all_honours = all_honours = honours == total
-        self.all_green = all_green = c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU] == total  # GREEN_KINDS
-        self.win_kind = win_kind
-        self.win_count = c[win_kind]
-        bits = (_HONOURS if honours else _NO_HONOURS) | (_YAOCHUU if yaochuu else _SIMPLES)
-        if all_yaochuu:
+        self._suit_bits = suits = (man > 0) | (pin > 0) << 1 | (sou > 0) << 2
+        bits = (_HONOURS if honours else _NO_HONOURS) | (_YAOCHUU if yaochuu else _SIMPLES) | _ONE_SUIT_OF[suits]
+        if yaochuu == total:
             bits |= _ALL_YAOCHUU
-            if all_honours:
+            if honours == total:
                 bits |= _ALL_HONOURS
-            if all_terminals:
+            if yaochuu - honours == total:
                 bits |= _ALL_TERMINALS
-        if len(suits) == 1:
-            bits |= _ONE_SUIT
-        if all_green:
+        if not man and not pin and c[19] + c[20] + c[21] + c[23] + c[25] + c[HATSU] == total:  # GREEN_KINDS
             bits |= _ALL_GREEN
         self.bits = bits
+
+    @property
+    def suits(self) -> frozenset[int]:
+        """The suits present: 0 characters, 1 dots, 2 bamboo."""
+        return _SUIT_SETS[self._suit_bits]
+
+    @property
+    def has_honours(self) -> bool:
+        return bool(self.bits & _HONOURS)
+
+    @property
+    def all_simples(self) -> bool:
+        return bool(self.bits & _SIMPLES)
+
+    @property
+    def all_yaochuu(self) -> bool:
+        return bool(self.bits & _ALL_YAOCHUU)
+
+    @property
+    def all_terminals(self) -> bool:
+        return bool(self.bits & _ALL_TERMINALS)
+
+    @property
+    def all_honours(self) -> bool:
+        return bool(self.bits & _ALL_HONOURS)
+
+    @property
+    def all_green(self) -> bool:
+        return bool(self.bits & _ALL_GREEN)
+
+    @property
+    def win_count(self) -> int:
+        """How many of the winning tile's kind the hand holds."""
+        return self.counts[self.win_kind]
 
 
 # the suits present (0 characters, 1 dots, 2 bamboo) by a bit set of them
 _SUIT_SETS = tuple(frozenset(i for i in range(3) if bits >> i & 1) for bits in range(8))
+_ONE_SUIT_OF = tuple(_ONE_SUIT if len(suits) == 1 else 0 for suits in _SUIT_SETS)
 
 
 class MeldFacts:
     """What the called and concealed-kan sets add to every decomposition of a hand."""
 
     __slots__ = ("closed", "melded", "trips", "kans", "ankans", "fu", "outside", "dragon_sets", "wind_sets",
-                 "dragon_bits")
+                 "dragon_bits", "bits")
 
     def __init__(self, melds: Sequence[Meld]) -> None:
         closed = True
@@ -188,6 +271,7 @@ class MeldFacts:
                 outside = False
         self.closed = closed
         self.melded = bool(melds)
+        self.bits = 0 if melds else _NO_MELDS  # the hand's NEEDS bits the melds decide
         self.trips = trips  # every meld is a triplet or a kan
         self.kans = kans
         self.ankans = ankans
@@ -217,7 +301,7 @@ class Facts:
     """
 
     __slots__ = ("summary", "closed", "melded", "melds", "form", "pair", "seqs", "trips", "kans", "dragon_sets",
-                 "wind_sets", "peikou", "outside", "set_fu", "concealed_trips", "set_bits", "bits", "wait", "ron_triplet",
+                 "wind_sets", "peikou", "outside", "set_fu", "concealed_trips", "hand_bits", "set_bits", "bits", "wait", "ron_triplet",
                  "ankou")
 
     def __init__(self, summary: HandSummary, melds: MeldFacts) -> None:
@@ -225,7 +309,7 @@ class Facts:
         self.closed = melds.closed
         self.melds = melds
         self.melded = melds.melded
-        self.bits = summary.bits
+        self.bits = self.hand_bits = summary.bits | melds.bits
 
     def set_regular(self, pair: int, sets: Sequence[tuple[int, int]], win_kind: int) -> list[tuple[int, int]]:
         """The facts of a regular decomposition, and its readings.
@@ -287,8 +371,14 @@ class Facts:
         self.outside = outside
         self.set_fu = set_fu
         self.concealed_trips = len(trips) - len(melds.trips) + melds.ankans
-        bits = (self.summary.bits | _REGULAR | _TRIP_BITS[len(trips)] | _SEQ_BITS[len(seqs)] | _PEIKOU_BITS[peikou]
+        bits = (self.hand_bits | _REGULAR | _TRIP_BITS[len(trips)] | _SEQ_BITS[len(seqs)] | _PEIKOU_BITS[peikou]
                 | _KAN_BITS[kans] | _PAIR_BITS[pair])
+        if len(seqs) >= 3 and ((9 in seqs and 12 in seqs and 15 in seqs) or (18 in seqs and 21 in seqs and 24 in seqs)):
+            bits |= _STRAIGHT
+        # characters have only 1m and 9m, so only terminal triplets can match across the three suits
+        if len(trips) >= 3 and ((0 in trips and 9 in trips and 18 in trips) or (8 in trips and 17 in trips
+                                                                                 and 26 in trips)):
+            bits |= _THREE_COLOUR_TRIPS
         if dragons or winds:
             bits |= _HONOUR_TRIPS | dragon_bits | _DRAGON_COUNT_BITS[dragons] | _WIND_COUNT_BITS[winds]
         if outside:
@@ -304,7 +394,7 @@ class Facts:
         self.trips = []
         self.kans = self.dragon_sets = self.wind_sets = self.peikou = self.set_fu = self.concealed_trips = 0
         self.outside = False
-        self.set_bits = bits = self.summary.bits | FORM_BITS[form]
+        self.set_bits = bits = self.hand_bits | FORM_BITS[form]
         self.wait = wait = SPECIAL_WAIT[form]  # the only reading of a special form
         self.bits = bits | _WAIT_BITS[wait]
         self.ron_triplet = False
@@ -337,5 +427,5 @@ class Facts:
 
 
 __all__ = ["FORM_BITS", "GREEN_KINDS", "HAND_BITS", "KAN_FU", "NEEDS", "NO_MELDS", "READING_BITS", "SEQ_OUTSIDE",
-           "SITUATION_BITS", "TRIPLET_FU", "YAOCHUU", "Facts", "HandSummary", "MeldFacts", "SPECIAL_WAIT",
-           "situation_bits"]
+           "SEAT_BITS", "SITUATION_BITS", "TRIPLET_FU", "YAOCHUU", "Facts", "HandSummary", "MeldFacts",
+           "SPECIAL_WAIT", "seat_bits", "seat_tables", "situation_bits"]

@@ -19,6 +19,7 @@ for an explanation, and the ranking in :mod:`.evaluate` adds up the same numbers
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..tiles import DRAGONS, NORTH, TERMINALS_AND_HONOURS, kind_name
@@ -56,6 +57,16 @@ _SET_REASON = {
 
 def pair_fu(pair: int, seat: int, round_wind: int, rules: Ruleset) -> int:
     """Fu of a pair: 2 for a dragon, 2 each for the seat and round wind, North 0 unless yakuhai."""
+    return _pair_fu(pair, seat, round_wind, rules.north_is_yakuhai)
+
+
+@functools.cache
+def pair_fu_table(seat: int, round_wind: int, north_is_yakuhai: bool) -> tuple[int, ...]:
+    """:func:`pair_fu` of every kind, and of -1 (no pair) as the last entry, for one seat, round and North rule."""
+    return tuple(_pair_fu(k, seat, round_wind, north_is_yakuhai) for k in (*range(34), -1))
+
+
+def _pair_fu(pair: int, seat: int, round_wind: int, north_is_yakuhai: bool) -> int:
     if pair in DRAGONS:
         return 2
     fu = 0
@@ -63,7 +74,7 @@ def pair_fu(pair: int, seat: int, round_wind: int, rules: Ruleset) -> int:
         fu += 2
     if pair == round_wind:
         fu += 2
-    if pair == NORTH and rules.north_is_yakuhai:
+    if pair == NORTH and north_is_yakuhai:
         fu += 2
     return fu
 

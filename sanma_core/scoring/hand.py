@@ -36,14 +36,15 @@ from ..tiles import (
     tile_name,
 )
 from .bonus import Bonus, count_bonus
+from .compiled import decompositions
 from .errors import ContradictionError, IncompleteHandError, NoYakuError, ScoringError, WinTileError
 from .evaluate import Ranked, RankedYakuman, Route, Scored, rank_readings, rank_reference
-from .facts import NO_MELDS, HandSummary, MeldFacts
+from .facts import NEEDS, NO_MELDS, HandSummary, MeldFacts, situation_bits
 from .fu import FuLine, fu_lines
 from .payments import Settlement, settle_win
 from .points import clear_points
 from .reading import Reading, readings
-from .shapes import Decomposition, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
+from .shapes import Decomposition, is_chiitoitsu_shape, is_kokushi_shape
 from .yaku import CATALOGUE, Catalogue
 
 WIND_LETTERS = {"E": EAST, "S": SOUTH, "W": WEST}
@@ -351,6 +352,11 @@ def _situation_flagged(win: WinInput) -> bool:
                 or ((win.riichi or win.double_riichi) and win.melds))
 
 
+#: The situation bits of the flags :func:`_check_situation` can object to on their own, and of a riichi.
+_CHECKED_BITS = sum(NEEDS[name] for name in ("ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou"))
+_RIICHI_BITS = NEEDS["riichi"] | NEEDS["double_riichi"]
+
+
 def _special_form(chiitoi: bool, special: bool) -> str | None:
     if not special:
         return None
@@ -405,9 +411,10 @@ def score_hand(win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) 
             f"not a complete hand: {len(win.hand)} concealed tiles {format_tiles(win.hand)}"
             f" with {len(melds)} meld(s); a complete hand has {expected}"
         )
-    if _situation_flagged(win):
+    situation = situation_bits(win)
+    if situation & _CHECKED_BITS or (situation & _RIICHI_BITS and melds):  # _situation_flagged
         _check_situation(win, rules)
-    decomps = regular_decompositions(concealed)
+    decomps, packs = decompositions(concealed)
     chiitoi = not melds and concealed.count(2) == 7 and is_chiitoitsu_shape(concealed)
     # thirteen orphans never split into sets, so it is only looked for when nothing else reads
     special = chiitoi or (not melds and not decomps and is_kokushi_shape(concealed))
@@ -417,7 +424,8 @@ def score_hand(win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) 
     summary = HandSummary(full, win_kind)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     best = rank_readings(decomps, ("chiitoitsu" if chiitoi else "kokushi") if special else None, win_kind, summary,
-                         MeldFacts(melds) if melds else NO_MELDS, bonus.total, win, rules, catalogue, True)
+                         MeldFacts(melds) if melds else NO_MELDS, bonus.total, win, rules, catalogue, True, packs,
+                         situation)
     if best is None:
         raise NoYakuError(
             f"no yaku: {format_tiles(win.hand)} is complete but has no yaku"

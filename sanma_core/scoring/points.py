@@ -90,27 +90,43 @@ def win_points(rules: Ruleset, han: int, fu: int, dealer: bool, tsumo: bool, yak
     base, limit = base_and_limit(rules, han, fu, yakuman)
     first, second, half = shares(rules, base, dealer, tsumo)
     if tsumo:
-        more = half + honba * rules.honba_tsumo
-        first += more
-        second += more
+        first += half
+        second += half
         payments = {"each": first} if dealer else {"dealer": first, "non_dealer": second}
-        paid = first + second
+        points = _win_points((base, limit, payments, first + second))
     else:
-        paid = first + honba * rules.honba_ron
-        payments = {"ron": paid}
-    return _win_points((base, limit, payments, paid + sticks * rules.riichi_stick))
+        points = _win_points((base, limit, {"ron": first}, first))
+    return with_honba(points, rules, tsumo, honba, sticks) if honba or sticks else points
 
 
-# the memo of points_table: a table by (id of the ruleset, dealer, tsumo, honba, sticks), with the ruleset it is of
-_TABLES: dict[tuple[int, bool, bool, int, int], tuple[Ruleset, dict[int, WinPoints]]] = {}
+def with_honba(points: WinPoints, rules: Ruleset, tsumo: bool, honba: int, sticks: int) -> WinPoints:
+    """A win's numbers without honba or sticks (:func:`win_points`) with ``honba`` and ``sticks`` added.
 
-
-def points_table(rules: Ruleset, dealer: bool, tsumo: bool, honba: int, sticks: int) -> dict[int, WinPoints]:
-    """A memo of :func:`win_points` for one ruleset and win, by ``fu << 9 | han << 1 | (a yakuman or not)``.
-
-    The :class:`WinPoints` in it are shared: copy ``payments`` before handing it out.
+    Each payer of a tsumo adds ``honba_tsumo`` per honba (two payers), a ron's discarder
+    ``honba_ron``; the winner also takes the riichi sticks.
     """
-    key = (id(rules), dealer, tsumo, honba, sticks)
+    if tsumo:
+        more = honba * rules.honba_tsumo
+        payments = {payer: paid + more for payer, paid in points.payments.items()}
+        total = points.total + 2 * more
+    else:
+        more = honba * rules.honba_ron
+        payments = {"ron": points.payments["ron"] + more}
+        total = points.total + more
+    return _win_points((points.base, points.limit, payments, total + sticks * rules.riichi_stick))
+
+
+# the memo of points_table: a table by (id of the ruleset, dealer, tsumo), with the ruleset it is of
+_TABLES: dict[tuple[int, bool, bool], tuple[Ruleset, dict[int, WinPoints]]] = {}
+
+
+def points_table(rules: Ruleset, dealer: bool, tsumo: bool) -> dict[int, WinPoints]:
+    """A memo of :func:`win_points` without honba or sticks for one ruleset and win.
+
+    Keys are ``fu << 9 | han << 1 | (a yakuman or not)``; :func:`with_honba` adds a hand's honba
+    and sticks. The :class:`WinPoints` in it are shared: copy ``payments`` before handing it out.
+    """
+    key = (id(rules), dealer, tsumo)
     found = _TABLES.get(key)
     if found is None or found[0] is not rules:
         if len(_TABLES) >= 256:
@@ -125,4 +141,4 @@ def clear_points() -> None:
 
 
 __all__ = ["LIMITS", "LIMIT_BASE", "RON_MULTIPLIER", "WinPoints", "base_and_limit", "clear_points", "points_table",
-           "round_up_100", "shares", "uncapped_base", "win_points"]
+           "round_up_100", "shares", "uncapped_base", "win_points", "with_honba"]

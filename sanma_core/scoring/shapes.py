@@ -18,7 +18,9 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from ..tiles import ISOLATED_KINDS, TERMINALS_AND_HONOURS, to_counts
 
@@ -30,6 +32,7 @@ Decomposition = tuple[int, tuple[tuple[int, int], ...]]
 
 _KOKUSHI_KINDS = tuple(sorted(TERMINALS_AND_HONOURS))
 _ISO_TRIPLET = {k: ((TRIPLET, k),) for k in ISOLATED_KINDS}
+_isolated_counts = itemgetter(*ISOLATED_KINDS)  # the counts of 1m, 9m and the honours, in one call
 
 
 def _split_suit(counts: list[int], start: int, pair: int, sets: list[tuple[int, int]], out: set) -> None:
@@ -71,7 +74,9 @@ class _Tables:
     ``pin[pattern]`` / ``sou[pattern]`` hold the splits of a dots / bamboo 9-count pattern in
     absolute kinds (sorted, as :func:`suit_decompositions`), ``pairs`` the bit set of
     :func:`_suit_pairs`. A pattern missing from them (with at most 4 of a rank and 14 tiles)
-    has no split.
+    has no split. ``isolated[counts of 1m, 9m and the honours]`` is the pair kind (-1: none)
+    and the triplets of those kinds, for every pattern of them that splits (each 0, 2 or 3, one 2
+    at most).
     """
 
     def __init__(self) -> None:
@@ -114,6 +119,13 @@ class _Tables:
         self.sou: dict[tuple[int, ...], SuitOptions] = {k: tuple(sorted(v)) if len(v) > 1 else tuple(v)
                                                         for k, v in sou.items()}
         self.pairs = {k: _pair_bits(v) for k, v in self.pin.items()}
+        self.isolated: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int], ...]]] = {}
+        for pattern in itertools.product((0, 2, 3), repeat=len(ISOLATED_KINDS)):
+            if pattern.count(2) <= 1 and sum(pattern) <= 14:
+                pair = ISOLATED_KINDS[pattern.index(2)] if 2 in pattern else -1
+                iso_sets = tuple(s for k, c in zip(ISOLATED_KINDS, pattern, strict=True) if c == 3
+                                 for s in _ISO_TRIPLET[k])
+                self.isolated[pattern] = (pair, iso_sets)
 
 
 def _absolute(options: SuitOptions, base: int) -> SuitOptions:
@@ -245,18 +257,11 @@ def regular_decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
     """All (pair, sets) splits of concealed counts; sets are ``(SEQ|TRIPLET, first kind)``, sorted."""
     if type(counts) is not tuple:
         counts = tuple(counts)
-    iso = -1
-    iso_sets: tuple[tuple[int, int], ...] = ()
-    for k in ISOLATED_KINDS:  # 1m, 9m and honours: only pairs and triplets
-        c = counts[k]
-        if c:
-            if c == 3:
-                iso_sets += _ISO_TRIPLET[k]
-            elif c == 2 and iso < 0:
-                iso = k
-            else:
-                return ()
     tb = _TABLES or tables()
+    isolated = tb.isolated.get(_isolated_counts(counts))  # 1m, 9m and honours: only pairs and triplets
+    if isolated is None:
+        return ()
+    iso, iso_sets = isolated
     pin = tb.pin.get(counts[9:18]) or _suit_options(counts, 9)
     if not pin:
         return ()

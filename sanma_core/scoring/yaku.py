@@ -27,9 +27,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..tiles import NORTH
-from .facts import HAND_BITS, NEEDS, READING_BITS, SITUATION_BITS, Facts, HandSummary, situation_bits
-from .fu import pair_fu
+from .facts import HAND_BITS, NEEDS, READING_BITS, SITUATION_BITS, Facts, HandSummary, seat_bits, situation_bits
 
 if TYPE_CHECKING:
     from ..rules import Ruleset
@@ -122,21 +120,6 @@ def _hand(*needs: str) -> dict:
 
 # ---- tests (beyond what the needs say) ---------------------------------------
 
-def _pinfu(f: Facts, s: Situation, rules: Ruleset) -> bool:
-    return pair_fu(f.pair, s.seat, s.round, rules) == 0
-
-
-def _ittsu(f: Facts, s: Situation, rules: Ruleset) -> bool:
-    q = f.seqs
-    return (9 in q and 12 in q and 15 in q) or (18 in q and 21 in q and 24 in q)
-
-
-def _sanshoku_doukou(f: Facts, s: Situation, rules: Ruleset) -> bool:
-    # characters have only 1m and 9m, so only terminal triplets can match across the three suits
-    t = f.trips
-    return (0 in t and 9 in t and 18 in t) or (8 in t and 17 in t and 26 in t)
-
-
 def _chuuren(f: Facts) -> bool:
     """Nine gates: 1112345678999 of one suit plus one more, all concealed and uncalled."""
     sm = f.summary
@@ -162,19 +145,16 @@ _ENTRIES = [
     Yaku("double_riichi", "Double riichi", "Daburu riichi", "両立直", 2, 0, **_hand("double_riichi")),
     Yaku("ippatsu", "One shot", "Ippatsu", "一発", 1, 0, **_hand("ippatsu")),
     Yaku("menzen_tsumo", "Fully concealed self-draw", "Menzen tsumo", "門前清自摸和", 1, 0, **_hand("tsumo")),
-    Yaku("pinfu", "All sequences, no fu", "Pinfu", "平和", 1, 0, _pinfu, **_reading("four_seqs", "ryanmen")),
+    Yaku("pinfu", "All sequences, no fu", "Pinfu", "平和", 1, 0, **_reading("four_seqs", "ryanmen", "plain_pair")),
     Yaku("tanyao", "All simples", "Tanyao", "断么九", 1, 1, lambda f, s, rules: f.closed or rules.open_tanyao,
          **_hand("simples")),
     Yaku("iipeikou", "Pure double sequence", "Iipeikou", "一盃口", 1, 0, **_decomposition("peikou")),
     Yaku("haku", "White dragon", "Haku", "白", 1, 1, **_decomposition("haku_trip")),
     Yaku("hatsu", "Green dragon", "Hatsu", "發", 1, 1, **_decomposition("hatsu_trip")),
     Yaku("chun", "Red dragon", "Chun", "中", 1, 1, **_decomposition("chun_trip")),
-    Yaku("seat_wind", "Seat wind", "Jikaze", "自風", 1, 1, lambda f, s, rules: s.seat in f.trips,
-         **_decomposition("wind_trips")),
-    Yaku("round_wind", "Round wind", "Bakaze", "場風", 1, 1, lambda f, s, rules: s.round in f.trips,
-         **_decomposition("wind_trips")),
-    Yaku("north_wind", "North wind (house rule)", "Peifuu", "北", 1, 1,
-         lambda f, s, rules: rules.north_is_yakuhai and NORTH in f.trips, **_decomposition("wind_trips")),
+    Yaku("seat_wind", "Seat wind", "Jikaze", "自風", 1, 1, **_decomposition("seat_wind_trip")),
+    Yaku("round_wind", "Round wind", "Bakaze", "場風", 1, 1, **_decomposition("round_wind_trip")),
+    Yaku("north_wind", "North wind (house rule)", "Peifuu", "北", 1, 1, **_decomposition("north_yakuhai_trip")),
     Yaku("rinshan_kaihou", "After a kan or kita", "Rinshan kaihou", "嶺上開花", 1, 1, **_hand("rinshan")),
     Yaku("chankan", "Robbing a kan", "Chankan", "搶槓", 1, 1, **_hand("chankan")),
     Yaku("haitei", "Last tile drawn", "Haitei raoyue", "海底摸月", 1, 1, **_hand("haitei")),
@@ -182,15 +162,15 @@ _ENTRIES = [
     Yaku("chiitoitsu", "Seven pairs", "Chiitoitsu", "七対子", 2, 0, **_decomposition("chiitoitsu")),
     Yaku("toitoi", "All triplets", "Toitoi", "対々和", 2, 2, **_decomposition("four_trips")),
     Yaku("sanankou", "Three concealed triplets", "Sanankou", "三暗刻", 2, 2, **_reading("three_ankou")),
-    Yaku("sanshoku_doukou", "Triple triplets", "Sanshoku doukou", "三色同刻", 2, 2, _sanshoku_doukou,
-         **_decomposition("three_trips", "yaochuu")),
+    Yaku("sanshoku_doukou", "Triple triplets", "Sanshoku doukou", "三色同刻", 2, 2,
+         **_decomposition("three_colour_trips")),
     Yaku("sankantsu", "Three kans", "Sankantsu", "三槓子", 2, 2, **_decomposition("three_kans")),
     Yaku("honroutou", "All terminals and honours", "Honroutou", "混老頭", 2, 2,
          lambda f, s, rules: f.form != "kokushi" and not f.seqs, **_decomposition("all_yaochuu")),
     Yaku("shousangen", "Little three dragons", "Shousangen", "小三元", 2, 2,
          **_decomposition("two_dragon_trips", "dragon_pair")),
     Yaku("chanta", "Half outside hand", "Chanta", "混全帯么九", 2, 1, **_decomposition("seqs", "outside", "honours")),
-    Yaku("ittsu", "Pure straight", "Ittsu", "一気通貫", 2, 1, _ittsu, **_decomposition("three_seqs")),
+    Yaku("ittsu", "Pure straight", "Ittsu", "一気通貫", 2, 1, **_decomposition("straight")),
     Yaku("honitsu", "Half flush", "Honitsu", "混一色", 3, 2, **_hand("one_suit", "honours")),
     Yaku("junchan", "Fully outside hand", "Junchan", "純全帯么九", 3, 2,
          **_decomposition("seqs", "outside", "no_honours")),
@@ -215,10 +195,11 @@ _ENTRIES = [
     Yaku("ryuuiisou", "All green", "Ryuuiisou", "緑一色", 13, 13, yakuman=True, **_hand("all_green")),
     Yaku("chinroutou", "All terminals", "Chinroutou", "清老頭", 13, 13, yakuman=True, **_hand("all_terminals")),
     Yaku("chuuren", "Nine gates", "Chuuren poutou", "九蓮宝燈", 13, 0,
-         lambda f, s, rules: _chuuren(f) and not _pure_chuuren(f), yakuman=True, **_hand("one_suit", "no_honours")),
+         lambda f, s, rules: _chuuren(f) and not _pure_chuuren(f), yakuman=True,
+         **_hand("one_suit", "no_honours", "no_melds")),
     Yaku("junsei_chuuren", "True nine gates", "Junsei chuuren poutou", "純正九蓮宝燈", 13, 0,
          lambda f, s, rules: _chuuren(f) and _pure_chuuren(f), yakuman=True, special=True,
-         **_hand("one_suit", "no_honours")),
+         **_hand("one_suit", "no_honours", "no_melds")),
     Yaku("suukantsu", "Four kans", "Suukantsu", "四槓子", 13, 13, yakuman=True, **_decomposition("four_kans")),
     Yaku("tenhou", "Blessing of heaven", "Tenhou", "天和", 13, 0, yakuman=True, **_hand("tenhou")),
     Yaku("chiihou", "Blessing of earth", "Chiihou", "地和", 13, 0, yakuman=True, **_hand("chiihou")),
@@ -244,11 +225,14 @@ class Step(NamedTuple):
 
 
 class _Steps(dict):
-    """:class:`Step` by ``bits << 1 | closed``, built the first time a key is asked for."""
+    """:class:`Step` by ``bits << 1 | closed``, built the first time a key is asked for.
 
-    def __init__(self, entries: tuple[Yaku, ...], scope: Scope) -> None:
+    Several ``scopes`` take the entries of each of them at once.
+    """
+
+    def __init__(self, entries: tuple[Yaku, ...], *scopes: Scope) -> None:
         super().__init__()
-        self.entries = tuple(y for y in entries if y.scope == scope)
+        self.entries = tuple(y for y in entries if y.scope in scopes)
         self.bit = {y.id: 1 << i for i, y in enumerate(entries)}
         self.mask = 0
         for y in self.entries:
@@ -269,6 +253,28 @@ class _Steps(dict):
                     tuple((y.test, y.han(closed), self.bit[y.id]) for y in tested), (han, mask, ()))
         self[key] = step
         return step
+
+
+class _Compiled(dict):
+    """The entries decided by a decomposition or a reading, compiled for a fully read hand.
+
+    The key is one packed integer, ``bits << 1 | closed``.
+
+    A key where no entry that holds needs a test and no yakuman holds (most hands) gives the
+    integer ``mask << 8 | han`` of its ordinary yaku; any other gives its :class:`Step`.
+    ``mask`` has every bit an entry needs.
+    """
+
+    def __init__(self, entries: tuple[Yaku, ...]) -> None:
+        super().__init__()
+        self.steps = _Steps(entries, Scope.DECOMPOSITION, Scope.READING)
+        self.mask = self.steps.mask
+
+    def __missing__(self, key: int) -> int | Step:
+        step = self.steps[key]
+        value = step.mask << 8 | step.han if step.plain and step.han < 256 else step
+        self[key] = value
+        return value
 
 
 class _Listings(dict):
@@ -292,6 +298,8 @@ class Catalogue:
     decided at ``scope`` that a hand closed or not can score and whose needs are all in
     ``bits``. ``order[item]`` places an ``(id, han)`` item of a step in catalogue order;
     ``listings[mask << 1 | closed]`` lists the items of the catalogue bits of :class:`Step`.
+    ``compiled[bits << 1 | closed]`` has the entries of a decomposition and a reading at once, for a
+    fully read hand (see :class:`_Compiled`).
     """
 
     def __init__(self, entries: Iterable[Yaku]) -> None:
@@ -304,6 +312,7 @@ class Catalogue:
         self.order = {(y.id, y.han(closed)): i for i, y in enumerate(self.entries) for closed in (False, True)}
         self.steps = tuple(_Steps(self.entries, scope) for scope in Scope)
         self.listings = _Listings(self.entries)
+        self.compiled = _Compiled(self.entries)
 
     def step(self, scope: Scope, closed: bool, bits: int) -> Step:
         steps = self.steps[scope]
@@ -341,7 +350,8 @@ def find_yaku(facts: Facts, situation: Situation, rules: Ruleset,
     themselves: ryanpeikou over iipeikou, chinitsu over honitsu, junchan over chanta, double
     riichi over riichi.
     """
-    bits = facts.bits | situation_bits(situation)
+    bits = facts.bits | situation_bits(situation) | seat_bits(facts, situation.seat, situation.round,
+                                                              rules.north_is_yakuhai)
     closed = facts.closed
     yakuman: list[Yaku] = []
     found: list[tuple[str, int]] = []
