@@ -177,7 +177,7 @@ class AgreementCounter:
 def expected_calibration_error(pairs: list[tuple[float, bool]], bins: int = BINS) -> float | None:
     """Mean over equal-width confidence bins of |agreement − confidence|, weighted by the bin's share.
 
-    >>> expected_calibration_error([(0.9, True)] * 9 + [(0.9, False)])
+    >>> round(expected_calibration_error([(0.9, True)] * 9 + [(0.9, False)]), 6)
     0.0
     >>> round(expected_calibration_error([(0.75, True), (0.75, False)]), 2)
     0.25
