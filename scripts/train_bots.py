@@ -29,7 +29,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sanma_core.bots.learned import FEATURES, MODEL_FILE  # noqa: E402
+from sanma_core.bots.discard_features import extra_features  # noqa: E402
+from sanma_core.bots.learned import FEATURES, MODEL_FILE, load_model  # noqa: E402
 from sanma_core.bots.learned_bot import LearnedBot  # noqa: E402
 from sanma_core.bots.table import read_table  # noqa: E402
 from sanma_core.game.actions import DISCARD, KITA, MINKAN, PASS, PON, RIICHI  # noqa: E402
@@ -339,6 +340,94 @@ def train_choices(data: Path, games: int, dev: int, cache: Path | None, out: str
     return 0
 
 
+# ---- the discard ranking by trees (more of the position) ------------------------------------------
+
+RANK_PARAMS = {"objective": "lambdarank", "lambdarank_truncation_level": 3, "eval_at": [1], "learning_rate": 0.05,
+               "num_leaves": 31, "min_data_in_leaf": 50, "feature_fraction": 0.9, "bagging_fraction": 0.8,
+               "bagging_freq": 1, "num_threads": 1, "seed": 7, "deterministic": True, "force_row_wise": True,
+               "verbose": -1}
+
+
+class RankCollector(Collector):
+    """Observer: the candidate rows (:func:`candidate_features` and :func:`extra_features`) of every counted discard."""
+
+    def before(self, game, action) -> None:
+        if game.phase is not Phase.TURN or action.kind not in (DISCARD, RIICHI):
+            return
+        if game.hand_index != self.hand:
+            self.hand = game.hand_index
+            self.bots = {s: LearnedBot(0) for s in range(3)}
+        legal = [a for a in game.legal_actions(action.seat) if a.kind == DISCARD]
+        if len({kind(a.tile) for a in legal}) < 2:
+            return
+        view = game.view(action.seat)
+        bot = self.bots[action.seat]
+        table = read_table(view)
+        cands, rows = bot.ranked(view, legal, table)
+        extra = extra_features(bot.knowledge(view, table), cands)
+        kinds = [c.kind for c in cands]
+        if kind(action.tile) in kinds:
+            self.groups.append(([a + b for a, b in zip(rows, extra, strict=True)], kinds.index(kind(action.tile))))
+
+
+def collect_ranked(path: Path, games: int, skip: int = 0) -> list[tuple[list[list[float]], int]]:
+    out = RankCollector()
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            if n < skip:
+                continue
+            if n >= skip + games:
+                break
+            out.hand = -1
+            read_record(line, "tenhou", observers=[out])
+    return out.groups
+
+
+def fit_ranker(groups, rounds: int = 300, holdout: float = 0.1):
+    """LightGBM lambdarank over each decision's candidates; the last share of the decisions stops it early."""
+    import lightgbm as lgb
+
+    cut = int(len(groups) * (1 - holdout))
+
+    def data(part, reference=None):
+        x = np.array([r for rows, _ in part for r in rows], dtype=np.float64)
+        y = np.array([float(j == i) for rows, i in part for j in range(len(rows))])
+        return lgb.Dataset(x, y, group=[len(rows) for rows, _ in part], reference=reference, free_raw_data=False)
+
+    train = data(groups[:cut])
+    valid = data(groups[cut:], train)
+    return lgb.train(RANK_PARAMS, train, rounds, valid_sets=[valid], callbacks=[lgb.early_stopping(30, verbose=False)])
+
+
+def measure_ranker(data: Path, games: int, dev: int) -> int:
+    """Dev agreement of the shipped network and of lambdarank trees on the 40 features and with the extras."""
+    t0 = time.time()
+    train = collect_ranked(data / "tenhou-phoenix-train.jsonl.gz", games)
+    devg = collect_ranked(data / "tenhou-phoenix-dev.jsonl.gz", dev)
+    model = load_model()
+    base = len(FEATURES)
+    print(f"{len(train)} training and {len(devg)} development decisions ({time.time() - t0:.0f} s)")
+    if model is not None:
+        acc = rank_accuracy([([r[:base] for r in rows], i) for rows, i in devg], lambda x: np.array(model.score(x.tolist())))
+        print(f"shipped network: development {acc:.4f}")
+    for name, cols in (("trees, 40 features", base), ("trees, with the extras", None)):
+        tr = [([r[:cols] for r in rows], i) for rows, i in train]
+        dv = [([r[:cols] for r in rows], i) for rows, i in devg]
+        booster = fit_ranker(tr)
+        print(f"{name}: {booster.num_trees()} trees, training {rank_accuracy(tr, booster.predict):.4f}, "
+              f"development {rank_accuracy(dv, booster.predict):.4f}")
+    return 0
+
+
+def rank_accuracy(groups, score) -> float:
+    """Share of decisions whose top-scored candidate is the player's."""
+    hits = 0
+    for rows, i in groups:
+        s = score(np.array(rows, dtype=np.float64))
+        hits += int(int(np.argmax(s)) == i)
+    return hits / len(groups)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=600)
@@ -349,7 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hidden", type=int, default=24, help="hidden units (0: a linear model)")
     p.add_argument("--steps", type=int, default=600)
     p.add_argument("--choices", action="store_true", help="fit the riichi, kita and call models instead")
+    p.add_argument("--rank", action="store_true",
+                   help="measure the discard ranking by LightGBM trees with more of the position (not shipped)")
     args = p.parse_args(argv)
+    if args.rank:
+        return measure_ranker(Path(args.data), args.games, args.dev)
     if args.choices:
         out = args.out if args.out != str(MODEL_FILE) else None
         return train_choices(Path(args.data), args.games, args.dev, Path(args.cache) if args.cache else None, out)

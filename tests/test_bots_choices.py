@@ -131,3 +131,43 @@ def test_a_game_position_gives_rows_of_the_right_length():
     row, _keep = bot.kita_row(view, table)
     assert len(row) == len(FEATURES["kita"]) and row[0] == table.counts[30]
     assert json.dumps(row)  # plain numbers only
+
+
+def test_the_discard_ranking_experiment_end_to_end():
+    pytest.importorskip("lightgbm")
+    from sanma_core.bots.discard_features import EXTRA_FEATURES
+    from sanma_core.bots.learned import FEATURES as BASE
+
+    train = _train_module()
+    groups = train.collect_ranked(DATA / "tenhou-phoenix-train.jsonl.gz", 2)
+    assert len(groups) > 300 and all(len(r) == len(BASE) + len(EXTRA_FEATURES) for rows, _ in groups for r in rows)
+    booster = train.fit_ranker(groups, rounds=40)
+    chance = sum(1 / len(rows) for rows, _ in groups) / len(groups)
+    assert train.rank_accuracy(groups, booster.predict) > chance + 0.25
+
+
+def test_extra_discard_features_read_the_opponents_ponds():
+    from sanma_core.bots.discard_features import EXTRA_FEATURES, extra_features
+    from sanma_core.bots.learned_bot import LearnedBot
+    from sanma_core.bots.make import make_bot
+    from sanma_core.bots.table import read_table
+    from sanma_core.game.players import run
+    from sanma_core.tiles import kind
+
+    game = Game(seed=12)
+    moves = run(game, [make_bot("easy", s) for s in range(3)], ask_forced=False)
+    for _ in range(24):  # some discards into every pond
+        next(moves)
+    while game.phase.value != "turn":
+        next(moves)
+    seat = game.turn
+    view = game.view(seat)
+    bot = LearnedBot(0)
+    table = read_table(view)
+    cands = bot._candidates(view, list(game.legal_actions(seat)), table)
+    rows = extra_features(bot.knowledge(view, table), cands)
+    col = EXTRA_FEATURES.index("thrown_by")
+    for c, row in zip(cands, rows, strict=True):
+        want = sum(1 for ps in view.seats if ps.seat != seat and any(kind(d.tile) == c.kind for d in ps.discards))
+        assert row[col] == want and row[EXTRA_FEATURES.index("candidates")] == len(cands)
+    assert any(row[col] for row in rows) or all(not ps.discards for ps in view.seats if ps.seat != seat)
