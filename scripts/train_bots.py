@@ -1,11 +1,18 @@
-"""Fit the hard bot's discard model on real Phoenix-room games (fixed seed, numpy only).
+"""Fit the hard bot's models on real Phoenix-room games (fixed seeds).
 
-Run: ``.venv/bin/python scripts/train_bots.py [--games N] [--out PATH]``. Reads
+Discards: ``.venv/bin/python scripts/train_bots.py [--games N] [--out PATH]``. Reads
 ``../shared/data/tenhou-phoenix-train.jsonl.gz``, re-plays each game, and at every
 discard with more than one candidate kind records the candidates' features
 (:func:`sanma_core.bots.learned.candidate_features`) and the kind the player
 chose. A conditional logit (softmax over each decision's candidates, L2
-penalty) is fitted by Adam and written as JSON (package data).
+penalty) is fitted by Adam (numpy) and written as JSON (package data).
+
+Riichi or dama, kita or keep, pon or pass:
+``scripts/train_bots.py --choices [--games N] [--dev M] [--cache DIR]`` collects
+one row per decision (:mod:`sanma_core.bots.choice_features`), fits LightGBM
+binary trees per kind (one thread, fixed seed; the last tenth of the training
+games stops the boosting early) and writes the trees with their figures to
+``sanma_core/bots/data/choice_models.json`` (:func:`train_choices`).
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -21,13 +29,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sanma_core.bots.learned import FEATURES, MODEL_FILE  # noqa: E402
+from sanma_core.bots.discard_features import extra_features  # noqa: E402
+from sanma_core.bots.learned import FEATURES, MODEL_FILE, load_model  # noqa: E402
 from sanma_core.bots.learned_bot import LearnedBot  # noqa: E402
 from sanma_core.bots.table import read_table  # noqa: E402
-from sanma_core.game.actions import DISCARD, RIICHI  # noqa: E402
+from sanma_core.game.actions import DISCARD, KITA, MINKAN, PASS, PON, RIICHI  # noqa: E402
 from sanma_core.game.records import read_record  # noqa: E402
 from sanma_core.game.state import Phase  # noqa: E402
-from sanma_core.tiles import kind  # noqa: E402
+from sanma_core.tiles import RED_5P, kind  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -156,6 +165,269 @@ def accuracy(groups, w) -> float:
     return hits / len(sizes)
 
 
+# ---- riichi or dama, kita or keep, pon or pass ---------------------------------------------------
+
+CHOICE_KINDS = ("riichi", "kita", "call")
+LGB_PARAMS = {"objective": "binary", "learning_rate": 0.05, "num_leaves": 15, "min_data_in_leaf": 40,
+              "feature_fraction": 0.9, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
+              "num_threads": 1, "seed": 7, "deterministic": True, "force_row_wise": True, "verbose": -1}
+ROUNDS = 400
+
+
+class ChoiceCollector:
+    """Observer: per decision kind, rows of (features, the player's answer, first chance, facing riichi, hand-written answer)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[tuple[list[float], int, int, int, int]]] = {k: [] for k in CHOICE_KINDS}
+        self.bots: dict[int, LearnedBot] = {}
+        self.hand = None
+        self.asked: set[int] = set()
+
+    def _bot(self, game, seat: int) -> LearnedBot:
+        key = (id(game), game.hand_index)
+        if key != self.hand:
+            self.hand = key
+            self.bots = {s: LearnedBot(0) for s in range(3)}  # a fresh riichi memory each hand
+            self.asked = set()
+        return self.bots[seat]
+
+    def before(self, game, action) -> None:
+        seat = action.seat
+        threat = int(any(game.riichi[o] for o in range(3) if o != seat))
+        if game.phase is Phase.RESPONSE:
+            if action.kind not in (PON, MINKAN, PASS):
+                return
+            legal = game.legal_actions(seat)
+            pons = [a for a in legal if a.kind == PON]
+            if not pons:
+                return
+            view = game.view(seat)
+            bot = self._bot(game, seat)
+            pon = min(pons, key=lambda a: sum(1 for t in a.consumed if t >= RED_5P))
+            row, verdict = bot.call_row(view, read_table(view), pon, any(a.kind == MINKAN for a in legal))
+            self.rows["call"].append((row, int(action.kind != PASS), 0, threat, int(verdict[0])))
+            return
+        if game.phase is not Phase.TURN or action.kind not in (DISCARD, RIICHI, KITA):
+            return
+        legal = game.legal_actions(seat)
+        bot = self._bot(game, seat)
+        view = table = None
+        if action.kind in (DISCARD, RIICHI) and any(a.kind == RIICHI for a in legal):
+            # every riichi chance: the player's tile when it allows riichi, else the widest tenpai discard
+            first = int(seat not in self.asked)
+            self.asked.add(seat)
+            view = game.view(seat)
+            table = read_table(view)
+            discards = [a for a in legal if a.kind in (DISCARD, RIICHI)]
+            cands = bot._candidates(view, discards, table)
+            ready = [c for c in cands if bot._riichi_action(discards, c) is not None]
+            cand = next((c for c in ready if c.kind == kind(action.tile)), None)
+            if cand is None and ready:
+                cand = max(ready, key=lambda c: (c.live, -c.kind))
+            if cand is not None:
+                row, hard = bot.riichi_row(view, discards, table, cand, cands)
+                hard_yes = int(hard is not None and hard.action.kind == RIICHI)
+                self.rows["riichi"].append((row, int(action.kind == RIICHI), first, threat, hard_yes))
+        if any(a.kind == KITA for a in legal) and not game.riichi[seat]:
+            view = view or game.view(seat)
+            table = table or read_table(view)
+            row, keep = bot.kita_row(view, table)
+            self.rows["kita"].append((row, int(action.kind == KITA), 0, threat, int(keep is None)))
+
+
+def collect_choices(path: Path, games: int, skip: int = 0) -> dict[str, list]:
+    out = ChoiceCollector()
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            if n < skip:
+                continue
+            if n >= skip + games:
+                break
+            read_record(line, "tenhou", observers=[out])
+    return out.rows
+
+
+def cached_choices(path: Path, games: int, cache: Path | None, name: str) -> dict[str, list]:
+    """Collected choice rows, read from ``cache/choices-NAME-GAMES.json`` when there."""
+    file = cache / f"choices-{name}-{games}.json" if cache is not None else None
+    if file is not None and file.exists():
+        return json.loads(file.read_text())
+    rows = collect_choices(path, games)
+    if file is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps(rows))
+    return rows
+
+
+def _xy(rows) -> tuple[np.ndarray, np.ndarray]:
+    x = np.array([r[0] for r in rows], dtype=np.float64)
+    y = np.array([r[1] for r in rows], dtype=np.float64)
+    return x, y
+
+
+def fit_choice(rows, rounds: int = ROUNDS, holdout: float = 0.1):
+    """LightGBM binary trees; the last ``holdout`` share of the rows (the latest games) stops the boosting."""
+    import lightgbm as lgb
+
+    x, y = _xy(rows)
+    cut = int(len(x) * (1 - holdout)) if holdout and len(x) >= 200 else len(x)
+    train = lgb.Dataset(x[:cut], y[:cut], free_raw_data=False)
+    if cut < len(x):
+        valid = lgb.Dataset(x[cut:], y[cut:], reference=train)
+        booster = lgb.train(LGB_PARAMS, train, rounds, valid_sets=[valid],
+                            callbacks=[lgb.early_stopping(40, verbose=False)])
+    else:
+        booster = lgb.train(LGB_PARAMS, train, rounds)
+    return booster
+
+
+def choice_figures(forest, rows) -> dict[str, float | int | None]:
+    """Agreement, NLL, constant baseline and calibration error of a fitted forest on rows; facing a riichi
+    and first chances apart, and the hand-written rules' agreement beside."""
+    from sanma_core.bots.agreement import expected_calibration_error
+
+    out: dict[str, float | int | None] = {}
+    subsets = {"all": rows, "vs_riichi": [r for r in rows if r[3]], "first": [r for r in rows if r[2]]}
+    for name, part in subsets.items():
+        if not part:
+            continue
+        n = len(part)
+        ps = [forest.probability(r[0]) for r in part]
+        hits = sum(int((p >= 0.5) == bool(r[1])) for p, r in zip(ps, part, strict=True))
+        yes = sum(r[1] for r in part)
+        nll = -sum(math.log(max(1e-6, p if r[1] else 1 - p)) for p, r in zip(ps, part, strict=True)) / n
+        conf = [(max(p, 1 - p), (p >= 0.5) == bool(r[1])) for p, r in zip(ps, part, strict=True)]
+        suffix = "" if name == "all" else f"_{name}"
+        out[f"n{suffix}"] = n
+        out[f"agree{suffix}"] = round(hits / n, 4)
+        out[f"nll{suffix}"] = round(nll, 4)
+        out[f"baseline{suffix}"] = round(max(yes, n - yes) / n, 4)
+        out[f"ece{suffix}"] = round(expected_calibration_error(conf), 4)
+        out[f"rules{suffix}"] = round(sum(int(r[4] == r[1]) for r in part) / n, 4)
+    return out
+
+
+def train_choices(data: Path, games: int, dev: int, cache: Path | None, out: str | None,
+                  rounds: int = ROUNDS) -> int:
+    from sanma_core.bots.choice_features import FEATURES as CHOICE_FEATURES
+    from sanma_core.bots.choice_model import MODELS_FILE
+    from sanma_core.bots.trees import Forest, compact
+
+    t0 = time.time()
+    train = cached_choices(data / "tenhou-phoenix-train.jsonl.gz", games, cache, "train")
+    devrows = cached_choices(data / "tenhou-phoenix-dev.jsonl.gz", dev, cache, "dev") if dev else {}
+    print(f"collected in {time.time() - t0:.0f} s: " + ", ".join(f"{k} {len(v)}" for k, v in train.items()))
+    doc: dict = {"version": 1, "games": games, "dev_games": dev, "params": LGB_PARAMS, "kinds": {}}
+    for k in CHOICE_KINDS:
+        rows = train[k]
+        if len(rows) < 50:
+            print(f"{k}: only {len(rows)} decisions, not fitted")
+            continue
+        booster = fit_choice(rows, rounds)
+        trees = compact(booster.dump_model())
+        trees = [[[int(n[0]), float(f"{n[1]:.6g}"), int(n[2]), int(n[3]), float(f"{n[4]:.6g}")] for n in t]
+                 for t in trees]
+        forest = Forest(trees)
+        figures = {"trees": len(trees), "train": choice_figures(forest, rows)}
+        if devrows.get(k):
+            figures["dev"] = choice_figures(forest, devrows[k])
+        print(f"{k}: {json.dumps(figures)}")
+        doc["kinds"][k] = {"features": list(CHOICE_FEATURES[k]), "trees": trees, "figures": figures}
+    target = Path(out) if out else MODELS_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {target} in {time.time() - t0:.0f} s")
+    return 0
+
+
+# ---- the discard ranking by trees (more of the position) ------------------------------------------
+
+RANK_PARAMS = {"objective": "lambdarank", "lambdarank_truncation_level": 3, "eval_at": [1], "learning_rate": 0.05,
+               "num_leaves": 31, "min_data_in_leaf": 50, "feature_fraction": 0.9, "bagging_fraction": 0.8,
+               "bagging_freq": 1, "num_threads": 1, "seed": 7, "deterministic": True, "force_row_wise": True,
+               "verbose": -1}
+
+
+class RankCollector(Collector):
+    """Observer: the candidate rows (:func:`candidate_features` and :func:`extra_features`) of every counted discard."""
+
+    def before(self, game, action) -> None:
+        if game.phase is not Phase.TURN or action.kind not in (DISCARD, RIICHI):
+            return
+        if game.hand_index != self.hand:
+            self.hand = game.hand_index
+            self.bots = {s: LearnedBot(0) for s in range(3)}
+        legal = [a for a in game.legal_actions(action.seat) if a.kind == DISCARD]
+        if len({kind(a.tile) for a in legal}) < 2:
+            return
+        view = game.view(action.seat)
+        bot = self.bots[action.seat]
+        table = read_table(view)
+        cands, rows = bot.ranked(view, legal, table)
+        extra = extra_features(bot.knowledge(view, table), cands)
+        kinds = [c.kind for c in cands]
+        if kind(action.tile) in kinds:
+            self.groups.append(([a + b for a, b in zip(rows, extra, strict=True)], kinds.index(kind(action.tile))))
+
+
+def collect_ranked(path: Path, games: int, skip: int = 0) -> list[tuple[list[list[float]], int]]:
+    out = RankCollector()
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for n, line in enumerate(fh):
+            if n < skip:
+                continue
+            if n >= skip + games:
+                break
+            out.hand = -1
+            read_record(line, "tenhou", observers=[out])
+    return out.groups
+
+
+def fit_ranker(groups, rounds: int = 300, holdout: float = 0.1):
+    """LightGBM lambdarank over each decision's candidates; the last share of the decisions stops it early."""
+    import lightgbm as lgb
+
+    cut = int(len(groups) * (1 - holdout))
+
+    def data(part, reference=None):
+        x = np.array([r for rows, _ in part for r in rows], dtype=np.float64)
+        y = np.array([float(j == i) for rows, i in part for j in range(len(rows))])
+        return lgb.Dataset(x, y, group=[len(rows) for rows, _ in part], reference=reference, free_raw_data=False)
+
+    train = data(groups[:cut])
+    valid = data(groups[cut:], train)
+    return lgb.train(RANK_PARAMS, train, rounds, valid_sets=[valid], callbacks=[lgb.early_stopping(30, verbose=False)])
+
+
+def measure_ranker(data: Path, games: int, dev: int) -> int:
+    """Dev agreement of the shipped network and of lambdarank trees on the 40 features and with the extras."""
+    t0 = time.time()
+    train = collect_ranked(data / "tenhou-phoenix-train.jsonl.gz", games)
+    devg = collect_ranked(data / "tenhou-phoenix-dev.jsonl.gz", dev)
+    model = load_model()
+    base = len(FEATURES)
+    print(f"{len(train)} training and {len(devg)} development decisions ({time.time() - t0:.0f} s)")
+    if model is not None:
+        acc = rank_accuracy([([r[:base] for r in rows], i) for rows, i in devg], lambda x: np.array(model.score(x.tolist())))
+        print(f"shipped network: development {acc:.4f}")
+    for name, cols in (("trees, 40 features", base), ("trees, with the extras", None)):
+        tr = [([r[:cols] for r in rows], i) for rows, i in train]
+        dv = [([r[:cols] for r in rows], i) for rows, i in devg]
+        booster = fit_ranker(tr)
+        print(f"{name}: {booster.num_trees()} trees, training {rank_accuracy(tr, booster.predict):.4f}, "
+              f"development {rank_accuracy(dv, booster.predict):.4f}")
+    return 0
+
+
+def rank_accuracy(groups, score) -> float:
+    """Share of decisions whose top-scored candidate is the player's."""
+    hits = 0
+    for rows, i in groups:
+        s = score(np.array(rows, dtype=np.float64))
+        hits += int(int(np.argmax(s)) == i)
+    return hits / len(groups)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=600)
@@ -165,7 +437,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache", default=None, help="a folder to keep the collected decisions in between runs")
     p.add_argument("--hidden", type=int, default=24, help="hidden units (0: a linear model)")
     p.add_argument("--steps", type=int, default=600)
+    p.add_argument("--choices", action="store_true", help="fit the riichi, kita and call models instead")
+    p.add_argument("--rank", action="store_true",
+                   help="measure the discard ranking by LightGBM trees with more of the position (not shipped)")
     args = p.parse_args(argv)
+    if args.rank:
+        return measure_ranker(Path(args.data), args.games, args.dev)
+    if args.choices:
+        out = args.out if args.out != str(MODEL_FILE) else None
+        return train_choices(Path(args.data), args.games, args.dev, Path(args.cache) if args.cache else None, out)
     t0 = time.time()
     cache = Path(args.cache) if args.cache else None
     train = cached(Path(args.data) / "tenhou-phoenix-train.jsonl.gz", args.games, cache, "train")

@@ -20,8 +20,9 @@ LEVEL_STYLES = {
     "easy": "plays for speed only: never calls, declares riichi at every tenpai, never folds",
     "normal": "adds defence (folds against riichi with genbutsu, suji and honours), pons for a yaku, "
               "chooses when to riichi and when to keep a North",
-    "hard": "adds hand value (dora and red fives, the wait worth more, dama with a big hand) and chooses "
-            "its discards as strong players do: a model fitted on Tenhou Phoenix-room games ranks them",
+    "hard": "adds hand value (dora and red fives, the wait worth more) and makes its choices as strong "
+            "players do: models fitted on Tenhou Phoenix-room games rank its discards and decide riichi or "
+            "dama, kita or keep, and pon or pass",
 }
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..tiles import kind
+from .knowledge import passed_since, yakuhai_kinds
 from .safety import Danger, Threat, danger
 
 if TYPE_CHECKING:
@@ -70,20 +71,14 @@ class Watch:
             own = frozenset(kind(d.tile) for d in ps.discards)
             if ps.riichi:
                 mark = ps.riichi_ponds or self._marks[ps.seat]  # when the riichi was made, else first seen
-                passed = frozenset(
-                    kind(d.tile)
-                    for other in view.seats
-                    if other.seat != ps.seat
-                    for d in other.discards[mark[other.seat]:]
-                )
+                passed = passed_since(view, ps.seat, mark)
                 out.append(Opponent(ps.seat, RIICHI_WEIGHT, "riichi", Threat(own, passed)))
                 continue
             n = len(ps.melds)
             if n < 2 or table is None:
                 continue
             kinds = [cm.meld.tile_kind for cm in ps.melds]
-            wind = (ps.seat - view.dealer) % 3
-            their_yakuhai = {31, 32, 33, 27 + wind, 27 + view.round_wind}
+            their_yakuhai = yakuhai_kinds(view.rules, (ps.seat - view.dealer) % 3, view.round_wind)
             loud = any(k in their_yakuhai or table.dora[k] for k in kinds)
             if n >= 3 or loud or view.live_remaining < LATE:
                 safe = set(own)

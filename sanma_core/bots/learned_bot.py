@@ -1,29 +1,85 @@
-"""The hard bot's discard chosen by the learned ranking model (:mod:`.learned`), the rest as the value bot.
+"""The hard bot: its choices made by models fitted on Phoenix-room games, the rest as the value bot.
 
-Calls, kans, kita and riichi or dama stay with the hand-written rules of
-:class:`~sanma_core.bots.levels.HardBot`; the discard itself is the candidate
-the model ranks first, and the reason says what decided it.
+The discard is the candidate the ranking model (:mod:`.learned`) ranks first;
+riichi or dama, kita or keep and pon or pass are the yes-or-no models of
+:mod:`.choice_model`, read from the seat's :class:`~.knowledge.SeatKnowledge`
+(built once per position). Every such decision carries the model's
+probabilities (``facts["probs"]``) and a reason naming what decided it. Kans,
+the nine-terminal abort and folding stay with the hand-written rules of
+:class:`~sanma_core.bots.levels.HardBot`; without a shipped model a choice falls
+back to them too.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..game.actions import Action
-from ..tiles import kind, tile_name
+from ..game.actions import ABORT, KITA, MINKAN, PON, RIICHI, TSUMO, Action
+from ..tiles import NORTH, kind, kind_name, tile_name
 from .base import Decision
+from .choice_features import call_row, kita_row, riichi_row
+from .choice_model import choice_model
 from .defence import main_danger, total_danger
+from .knowledge import SeatKnowledge
 from .learned import candidate_features, deciding_words, load_model
-from .levels import Candidate, HardBot
+from .levels import Candidate, HardBot, NormalBot, _kinds_text, _shanten_words
 from .table import Table
+from .value import estimate_han, tenpai_value
 
 if TYPE_CHECKING:
     from ..game.view import SeatView
 
 
+def _share(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _because(words: list[str]) -> str:
+    return f" (what decided: {' and '.join(words)})" if words else ""
+
+
 class LearnedBot(HardBot):
-    """``hard``: the value bot with its discards ranked by the model fitted on Phoenix-room games."""
+    """``hard``: the value bot with its choices made by the models fitted on Phoenix-room games."""
+
+    _kan_offered = False
+
+    # ---- what the seat knows, once per position ------------------------------------------
+
+    def knowledge(self, view: SeatView, table: Table) -> SeatKnowledge:
+        cached = getattr(self, "_known", None)
+        if cached is not None and cached[0] is table:
+            return cached[1]
+        know = SeatKnowledge.of(view, table, self._threats(view, table))
+        self._known = (table, know)
+        return know
+
+    # ---- feature rows (shared with scripts/train_bots.py) ------------------------------------
+
+    def riichi_row(self, view: SeatView, legal: Sequence[Action], table: Table, cand: Candidate,
+                   cands: list[Candidate]) -> tuple[list[float], Decision | None]:
+        """The riichi model's row for tenpai discard ``cand`` and the hand-written value rules' choice."""
+        hard = HardBot._riichi_choice(self, view, list(legal), table, cand, cands)
+        hand13 = list(view.hand)
+        hand13.remove(cand.action.tile)
+        value = tenpai_value(table, hand13, cand.useful)
+        hard_riichi = hard is not None and hard.action.kind == RIICHI
+        ready = len({kind(a.tile) for a in legal if a.kind == RIICHI})
+        return riichi_row(self.knowledge(view, table), cand, value, hard_riichi, ready), hard
+
+    def kita_row(self, view: SeatView, table: Table) -> tuple[list[float], str | None]:
+        """The kita model's row and the hand-written rules' reason to keep the North (None: set it aside)."""
+        keep = NormalBot._keep_north(self, table)
+        return kita_row(self.knowledge(view, table), keep is not None), keep
+
+    def call_row(self, view: SeatView, table: Table, pon: Action, kan: bool) -> tuple[list[float], tuple]:
+        """The call model's row for a pon offer and the hand-written verdict (call?, reason, facts)."""
+        verdict = HardBot._pon_verdict(self, view, table, pon)
+        row = call_row(self.knowledge(view, table), kind(pon.tile), verdict[2], verdict[0], kan, estimate_han(table))
+        return row, verdict
+
+    # ---- discards -------------------------------------------------------------------------------
 
     def ranked(self, view: SeatView, legal: Sequence[Action], table: Table) -> tuple[list[Candidate], list[list[float]]]:
         """The candidate discards (keep value and danger filled in) and their feature rows."""
@@ -50,16 +106,109 @@ class LearnedBot(HardBot):
             return super()._discard(view, legal, table)
         scores = model.score(rows)
         order = sorted(range(len(cands)), key=lambda i: (-scores[i], cands[i].kind))
+        top = scores[order[0]]
+        weights = [math.exp(s - top) for s in scores]
+        total = sum(weights)
+        probs = {f"discard:{kind_name(c.kind)}": w / total for c, w in zip(cands, weights, strict=True)}
         chosen = cands[order[0]]
-        if chosen.shanten == 0:
-            riichi = self._riichi_choice(view, legal, table, chosen, cands)
-            if riichi is not None:
-                return riichi
+        riichi = self._riichi_first(view, legal, table, cands, order)
+        if riichi is not None and (riichi.action.kind == RIICHI or riichi.action == chosen.action):
+            return Decision(riichi.action, riichi.reason, {**riichi.facts, "probs": {**probs, **riichi.facts["probs"]}})
+        if riichi is None and chosen.shanten == 0:  # no model: the value rules decide
+            ruled = self._riichi_choice(view, legal, table, chosen, cands)
+            if ruled is not None:
+                return Decision(ruled.action, ruled.reason, {**ruled.facts, "probs": probs})
         text = self._describe(table, chosen, self._before(view, table))
         if len(order) > 1:
             words = deciding_words(rows[order[0]], rows[order[1]], model.effects())
             if words:
                 text += f" ({' and '.join(words)}, as strong players weigh it)"
         facts = {"kind": "discard", "tile": tile_name(chosen.action.tile), "shanten": chosen.shanten,
-                 "useful": chosen.live, "mode": "learned", "score": round(scores[order[0]], 3)}
+                 "useful": chosen.live, "mode": "learned", "score": round(scores[order[0]], 3), "probs": probs}
+        if riichi is not None:
+            p = riichi.facts["probs"]["riichi"]
+            text += f"; no riichi (strong players decline it here {_share(1 - p)} of the time)"
+            facts["probs"] = {**probs, **riichi.facts["probs"]}
         return Decision(chosen.action, f"discard {tile_name(chosen.action.tile)}: {text}", facts)
+
+    def _riichi_first(self, view: SeatView, legal: list[Action], table: Table, cands: list[Candidate],
+                      order: list[int]) -> Decision | None:
+        """At a riichi chance, the riichi model on the best-ranked discard that allows riichi (None: no chance or
+        no model)."""
+        if choice_model("riichi") is None:
+            return None
+        ready = next((cands[i] for i in order if self._riichi_action(legal, cands[i]) is not None), None)
+        if ready is None:
+            return None
+        return self._riichi_choice(view, legal, table, ready, cands)
+
+    # ---- riichi or dama ---------------------------------------------------------------------------
+
+    def _riichi_choice(self, view, legal, table, best: Candidate, cands) -> Decision | None:
+        model = choice_model("riichi")
+        act = self._riichi_action(legal, best)
+        if model is None or act is None:
+            return super()._riichi_choice(view, legal, table, best, cands)
+        row, hard = self.riichi_row(view, legal, table, best, cands)
+        p = model.probability(row)
+        declare = p >= 0.5
+        facts: dict[str, Any] = {"kind": "riichi" if declare else "dama", "tile": kind_name(best.kind),
+                                 "waits": [kind_name(k) for k in best.useful], "live": best.live,
+                                 "probs": {"riichi": p, "dama": 1.0 - p}}
+        if hard is not None:
+            facts.update({k: hard.facts[k] for k in ("dama_value", "riichi_value") if k in hard.facts})
+        why = _because(model.why(row, declare))
+        waits = f"waiting on {_kinds_text(best.useful)} ({best.live} left)"
+        if declare:
+            return Decision(act, f"riichi with {tile_name(act.tile)}: {waits}; strong players declare here "
+                            f"{_share(p)} of the time{why}", facts)
+        return Decision(best.action, f"dama with {tile_name(best.action.tile)}: {waits}; strong players stay "
+                        f"dama here {_share(1 - p)} of the time{why}", facts)
+
+    # ---- kita or keep -------------------------------------------------------------------------------
+
+    def _turn(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
+        kinds = {a.kind for a in legal}
+        model = choice_model("kita")
+        if (model is None or KITA not in kinds or TSUMO in kinds or ABORT in kinds
+                or view.seats[view.seat].riichi):
+            return super()._turn(view, legal, table)
+        row, _keep = self.kita_row(view, table)
+        p = model.probability(row)
+        probs = {"kita": p, "keep": 1.0 - p}
+        why = _because(model.why(row, p >= 0.5))
+        if p >= 0.5:
+            han = 1 + table.dora[NORTH]
+            return Decision(next(a for a in legal if a.kind == KITA),
+                            f"kita: North set aside for {han} han and a replacement draw; strong players set it "
+                            f"aside here {_share(p)} of the time{why}", {"kind": "kita", "han": han, "probs": probs})
+        rest = [a for a in legal if a.kind != KITA]
+        d = super()._turn(view, rest, table)
+        keep = f"keep North: strong players keep it here {_share(1 - p)} of the time{why}"
+        merged = {**d.facts.get("probs", {}), **probs}
+        return Decision(d.action, f"{d.reason}; {keep}", {**d.facts, "kept_north": keep, "probs": merged})
+
+    # ---- pon or pass --------------------------------------------------------------------------------
+
+    def _respond(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
+        self._kan_offered = any(a.kind == MINKAN for a in legal)
+        return super()._respond(view, legal, table)
+
+    def _pon_verdict(self, view: SeatView, table: Table, pon: Action) -> tuple[bool, str, dict[str, Any]]:
+        model = choice_model("call")
+        if model is None or pon.kind != PON:
+            return super()._pon_verdict(view, table, pon)
+        row, (rule_calls, rule_reason, facts) = self.call_row(view, table, pon, self._kan_offered)
+        p = model.probability(row)
+        call = p >= 0.5
+        name = kind_name(kind(pon.tile))
+        why = _because(model.why(row, call))
+        facts = {**facts, "probs": {"call": p, "pass": 1.0 - p}}
+        if rule_calls == call:
+            detail = rule_reason.split(": ", 1)[-1] + "; "
+        else:
+            detail = (f"{_shanten_words(facts['shanten_before'])} → {_shanten_words(facts['shanten_after'])}; "
+                      if "shanten_after" in facts else "")
+        if call:
+            return True, f"pon {name}: {detail}strong players call here {_share(p)} of the time{why}", facts
+        return False, f"pass on {name}: {detail}strong players pass here {_share(1 - p)} of the time{why}", facts

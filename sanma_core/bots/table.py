@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..dora import dora_from_indicator
-from ..tiles import DRAGONS, EAST, NORTH, NUM_KINDS, RED_5P, kind
+from ..tiles import NORTH, NUM_KINDS, RED_5P, kind
+from .knowledge import visible_counts, yakuhai_kinds
 
 if TYPE_CHECKING:
     from ..game.view import SeatView
@@ -58,30 +59,20 @@ def read_table(view: SeatView) -> Table:
         else:
             counts[t] += 1
     outside = [0] * NUM_KINDS
-    visible = list(counts)
     is_open = False
-    for ps in view.seats:
-        for d in ps.discards:
-            if not d.called:
-                visible[kind(d.tile)] += 1
-        for cm in ps.melds:
-            m = cm.meld
-            k = m.tile_kind
-            visible[k] += len(m.tiles)
-            if ps.seat == view.seat:
-                outside[k] += len(m.tiles)
-                reds += sum(1 for t in m.tiles if t >= RED_5P)
-                is_open = is_open or m.is_open
-        visible[NORTH] += ps.kita
+    for cm in view.seats[view.seat].melds:
+        m = cm.meld
+        outside[m.tile_kind] += len(m.tiles)
+        reds += sum(1 for t in m.tiles if t >= RED_5P)
+        is_open = is_open or m.is_open
     outside[NORTH] += view.kita
+    visible = visible_counts(view, counts)
     dora = [0] * NUM_KINDS
     kinds = []
     for ind in view.dora_indicators:
-        visible[kind(ind)] += 1
         k = dora_from_indicator(ind)
         dora[k] += 1
         kinds.append(k)
-    wind = (view.seat - view.dealer) % 3
-    yakuhai = frozenset((*DRAGONS, EAST + wind, EAST + view.round_wind, *((NORTH,) if view.rules.north_is_yakuhai else ())))
+    yakuhai = yakuhai_kinds(view.rules, (view.seat - view.dealer) % 3, view.round_wind)
     unseen = [4 - v if v < 4 else 0 for v in visible]
     return Table(view, counts, outside, visible, dora, tuple(kinds), reds, yakuhai, is_open, unseen)

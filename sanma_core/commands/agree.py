@@ -2,8 +2,10 @@
 
 Each GAME is a file in any format ``sanma replay`` reads; a ``.jsonl`` or
 ``.jsonl.gz`` file holds one tenhou.net/6 game per line. Prints
-``{"ok": true, "games": N, "decisions": {...}, "agree": {...}}`` (rates 0–1),
-with a progress bar on a terminal. See :mod:`sanma_core.bots.agreement`.
+``{"ok": true, "games": N, "decisions": {...}, "agree": {...}, "nll": {...},
+"baseline": {...}, "ece": {...}}`` (rates 0–1; decision kinds ``discard``,
+``riichi`` (first chance), ``riichi_all``, ``kita``, ``call`` and their
+``*_vs_riichi``), with a progress bar on a terminal. See :mod:`sanma_core.bots.agreement`.
 """
 
 from __future__ import annotations

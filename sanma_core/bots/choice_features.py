@@ -1,0 +1,169 @@
+"""The features the decision models read, one row per decision, from a seat's :class:`.knowledge.SeatKnowledge`.
+
+Three yes-or-no choices: ``riichi`` (declare or stay dama, at a tenpai discard
+where riichi is legal), ``kita`` (set a North aside or keep it) and ``call``
+(pon a discard or pass). Each kind has its features in order with words for a
+learner; the rows are what :mod:`scripts/train_bots.py <scripts>` fits and what
+the hard bot asks at play.
+
+>>> len(set(FEATURES["riichi"])) == len(FEATURES["riichi"])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..analysis import chiitoitsu_shanten, kokushi_shanten
+from ..tiles import HONOURS, ISOLATED_KINDS, NORTH, kind
+from .defence import total_danger
+from .efficiency import discard_table, hand_shanten, plan_distance, yaku_plans
+
+if TYPE_CHECKING:
+    from .knowledge import SeatKnowledge
+    from .levels import Candidate
+    from .value import TenpaiValue
+
+_ISOLATED = frozenset(ISOLATED_KINDS)
+
+SITUATION = (
+    ("tiles_left", "how many tiles are left to draw"),
+    ("own_discards", "how far the hand has gone"),
+    ("dealer", "the seat is the dealer"),
+    ("round", "the round (East, South)"),
+    ("placement", "the seat's place"),
+    ("lead", "the seat's lead over the best other seat"),
+    ("gap_up", "the points to the seat above"),
+    ("gap_down", "the points over the seat below"),
+    ("score", "the seat's score"),
+    ("riichi_threats", "an opponent is in riichi"),
+    ("open_threats", "an opponent's open hand looks dangerous"),
+    ("opponent_melds", "an opponent has called"),
+    ("dora_han", "the dora the hand holds"),
+    ("sticks", "the sticks and honba on the table"),
+)
+
+RIICHI = (
+    ("wait_live", "the winning tiles left"),
+    ("wait_kinds", "the kinds it waits on"),
+    ("dama_value", "what the hand is worth without riichi"),
+    ("riichi_value", "what riichi makes it worth"),
+    ("riichi_gain", "what riichi adds"),
+    ("no_yaku", "whether the hand has a yaku for ron without riichi"),
+    ("isolated_wait", "a wait on an honour or a terminal"),
+    ("furiten", "a furiten wait"),
+    ("riichi_tiles", "the discards that would allow riichi"),
+    ("hard_rule", "the value rules' verdict"),
+)
+
+KITA = (
+    ("norths", "the Norths in hand"),
+    ("north_dora", "North being dora"),
+    ("shanten", "the hand's distance to tenpai"),
+    ("shanten_loss", "what setting the North aside costs the hand"),
+    ("kokushi", "thirteen orphans being close"),
+    ("chiitoi", "seven pairs being close"),
+    ("honours", "the honours in hand"),
+    ("north_seen", "the Norths already out"),
+    ("north_danger", "how safe the North is against the threats"),
+    ("safe_tiles", "the other safe tiles in hand"),
+    ("is_open", "an open hand"),
+    ("hard_rule", "the value rules' verdict"),
+)
+
+CALL = (
+    ("yakuhai", "a value honour"),
+    ("dora_tile", "the tile being dora"),
+    ("honour", "an honour"),
+    ("terminal", "a terminal"),
+    ("shanten_before", "the hand's distance before the call"),
+    ("shanten_after", "the distance after the call"),
+    ("closed_shanten", "the closed hand's distance"),
+    ("own_melds", "the calls the hand has already made"),
+    ("plan_distance", "how close a yaku would be after the call"),
+    ("yaku_secured", "a yaku secured by the call"),
+    ("pairs", "the pairs in hand"),
+    ("tile_seen", "the copies already out"),
+    ("kan_offer", "an open kan being possible"),
+    ("han", "the hand's value"),
+    ("hard_rule", "the value rules' verdict"),
+)
+
+WORDS_BY_KIND = {"riichi": RIICHI + SITUATION, "kita": KITA + SITUATION, "call": CALL + SITUATION}
+FEATURES = {k: tuple(n for n, _ in v) for k, v in WORDS_BY_KIND.items()}
+WORDS = {k: dict(v) for k, v in WORDS_BY_KIND.items()}
+
+
+def situation(know: SeatKnowledge) -> list[float]:
+    t = know.table
+    v = t.view
+    return [v.live_remaining / 10.0, float(know.own_discards), float(v.dealer == v.seat), float(v.round_wind),
+            float(know.placement), know.lead / 1000.0, know.gap_up / 1000.0, know.gap_down / 1000.0,
+            v.seats[v.seat].score / 1000.0, float(know.riichi_threats), float(know.open_threats),
+            float(know.opponent_melds), float(know.dora_han), float(v.sticks + v.honba)]
+
+
+def riichi_row(know: SeatKnowledge, cand: Candidate, value: TenpaiValue, hard_riichi: bool,
+               riichi_tiles: int) -> list[float]:
+    """A tenpai discard ``cand`` where riichi is legal (``riichi_tiles`` kinds would allow it): declare or not."""
+    v = know.table.view
+    own = {kind(d.tile) for d in v.seats[v.seat].discards}
+    waits = cand.useful
+    return [float(cand.live), float(len(waits)), value.dama / 1000.0, value.riichi / 1000.0,
+            (value.riichi - value.dama) / 1000.0, float(not value.dama_ron_ok),
+            float(any(w in _ISOLATED for w in waits)), float(any(w in own or w == cand.kind for w in waits)),
+            float(riichi_tiles), float(hard_riichi), *situation(know)]
+
+
+def kita_row(know: SeatKnowledge, hard_keeps: bool) -> list[float]:
+    """A North that may be set aside (the seat not in riichi): set it aside or keep it."""
+    t = know.table
+    c = t.counts
+    after = list(c)
+    after[NORTH] -= 1
+    now = hand_shanten(c, None)
+    riichi = [o for o in know.threats if o.label == "riichi"]
+    danger = total_danger(NORTH, riichi, t.visible) if riichi else 0.0
+    safe = 0
+    if riichi:
+        safe = sum(c[k] for k in range(34) if c[k] and k != NORTH and total_danger(k, riichi, t.visible) <= 1.0)
+    return [float(c[NORTH]), float(t.dora[NORTH]), float(now), float(hand_shanten(after, None) - now),
+            float(kokushi_shanten(c)), float(chiitoitsu_shanten(c)), float(sum(c[k] for k in HONOURS)),
+            float(t.visible[NORTH] - c[NORTH]), danger, float(safe), float(t.is_open), float(hard_keeps),
+            *situation(know)]
+
+
+def call_row(know: SeatKnowledge, tile_kind: int, facts: dict[str, Any], hard_calls: bool, kan: bool,
+             han: float) -> list[float]:
+    """A pon offer of ``tile_kind``; ``facts`` are the hand-written verdict's (shanten before and after)."""
+    t = know.table
+    c = t.counts
+    k = tile_kind
+    suited_terminal = k < 27 and k % 9 in (0, 8)
+    before = facts.get("shanten_before", 8)
+    after = facts.get("shanten_after", 8)
+    left = list(c)
+    left[k] -= 2
+    plans = yaku_plans(left, [*(m.tile_kind for m in t.view.melds), k], t.yakuhai, True)
+    plan = after
+    if plans:
+        plan = 99
+        for o in discard_table(left, None):
+            if o.tile != k:
+                left[o.tile] -= 1
+                plan = min(plan, plan_distance(plans, left, o.shanten))
+                left[o.tile] += 1
+    secured = float(not plans)
+    return [float(k in t.yakuhai), float(t.dora[k]), float(k in HONOURS), float(suited_terminal),
+            float(before), float(after), float(hand_shanten(c, None)), float(len(t.view.melds)), float(plan),
+            secured, float(sum(1 for n in c if n >= 2)), float(t.visible[k] - c[k]), float(kan), han,
+            float(hard_calls), *situation(know)]
+
+
+def deciding(kind_name: str, contributions: Sequence[float], toward: bool, n: int = 2) -> list[str]:
+    """Words for the features that pushed the probability most toward ``toward`` (yes when True)."""
+    names = FEATURES[kind_name]
+    sign = 1.0 if toward else -1.0
+    ranked = sorted(((sign * c, i) for i, c in enumerate(contributions[:len(names)])), reverse=True)
+    return [WORDS[kind_name][names[i]] for gain, i in ranked[:n] if gain > 0]

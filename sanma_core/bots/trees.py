@@ -1,0 +1,84 @@
+"""Gradient-boosted trees evaluated in plain Python: the shipped form of a LightGBM binary model.
+
+:func:`compact` turns LightGBM's ``Booster.dump_model()`` into flat node lists
+(feature, threshold, left, right, value; a leaf has feature -1), which is all
+the package ships: playing needs neither LightGBM nor its dependencies.
+:meth:`Forest.explain` splits a prediction into per-feature contributions along
+each tree's path (the change of the node's mean value at each split), which
+the reasons turn into words.
+
+>>> f = Forest([[[0, 0.5, 1, 2, 0.1], [-1, 0, 0, 0, -1.0], [-1, 0, 0, 0, 1.0]]])
+>>> round(f.probability([0.0]), 3), round(f.probability([2.0]), 3)
+(0.269, 0.731)
+>>> f.explain([2.0])
+(0.1, [0.9])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+Node = list[float]  # [feature (-1: leaf), threshold, left index, right index, value]
+
+
+class Forest:
+    """A sum of regression trees; the probability is the logistic of the sum."""
+
+    def __init__(self, trees: Sequence[Sequence[Sequence[float]]]):
+        self.trees = [[(int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in t] for t in trees]
+        if not self.trees or any(not t for t in self.trees):
+            raise ValueError("a forest needs at least one tree, each with at least one node")
+
+    def raw(self, x: Sequence[float]) -> float:
+        total = 0.0
+        for tree in self.trees:
+            i = 0
+            node = tree[0]
+            while node[0] >= 0:
+                i = node[2] if x[node[0]] <= node[1] else node[3]
+                node = tree[i]
+            total += node[4]
+        return total
+
+    def probability(self, x: Sequence[float]) -> float:
+        r = self.raw(x)
+        return 1.0 / (1.0 + math.exp(-r)) if r > -700 else 0.0
+
+    def explain(self, x: Sequence[float]) -> tuple[float, list[float]]:
+        """(bias, per-feature contributions); their sum is :meth:`raw`."""
+        n = 1 + max((node[0] for t in self.trees for node in t), default=-1)
+        contrib = [0.0] * n
+        bias = 0.0
+        for tree in self.trees:
+            node = tree[0]
+            bias += node[4]
+            while node[0] >= 0:
+                child = tree[node[2] if x[node[0]] <= node[1] else node[3]]
+                contrib[node[0]] += child[4] - node[4]
+                node = child
+        return bias, contrib
+
+
+def _walk(node: dict[str, Any], nodes: list[list[float]], tree: int) -> int:
+    i = len(nodes)
+    if "leaf_value" in node:
+        nodes.append([-1, 0.0, 0, 0, float(node["leaf_value"])])
+        return i
+    if node.get("decision_type", "<=") != "<=":
+        raise ValueError(f"tree {tree}: only numerical '<=' splits can be shipped")
+    nodes.append([int(node["split_feature"]), float(node["threshold"]), 0, 0, float(node["internal_value"])])
+    nodes[i][2] = _walk(node["left_child"], nodes, tree)
+    nodes[i][3] = _walk(node["right_child"], nodes, tree)
+    return i
+
+
+def compact(dump: dict[str, Any]) -> list[list[list[float]]]:
+    """Flat node lists from LightGBM's ``dump_model()`` (numerical splits only)."""
+    trees = []
+    for info in dump["tree_info"]:
+        nodes: list[list[float]] = []
+        _walk(info["tree_structure"], nodes, info["tree_index"])
+        trees.append(nodes)
+    return trees

@@ -1,0 +1,173 @@
+"""The riichi, kita and call models: the trees as shipped predict what LightGBM predicts, training on a small
+slice works end to end, the shipped file loads quickly and only when asked, and the hard bot plays by it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sanma_core.bots.choice_features import FEATURES
+from sanma_core.bots.choice_model import MODELS_FILE, choice_model, read_models
+from sanma_core.bots.trees import Forest
+from sanma_core.game import Game
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+
+
+def _train_module():
+    spec = importlib.util.spec_from_file_location("train_bots", ROOT / "scripts" / "train_bots.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_retraining_on_a_small_slice_end_to_end(tmp_path):
+    lgb = pytest.importorskip("lightgbm")
+    train = _train_module()
+    rows = train.collect_choices(DATA / "tenhou-phoenix-train.jsonl.gz", 4)
+    for k in ("riichi", "kita", "call"):
+        assert len(rows[k]) > 40, k
+        assert all(len(r[0]) == len(FEATURES[k]) and r[1] in (0, 1) for r in rows[k])
+    booster = train.fit_choice(rows["call"], rounds=60)
+    assert isinstance(booster, lgb.Booster)
+    from sanma_core.bots.trees import compact
+
+    forest = Forest(compact(booster.dump_model()))
+    x, y = train._xy(rows["call"])
+    raw = booster.predict(x, raw_score=True)
+    assert max(abs(forest.raw(r) - v) for r, v in zip(x, raw, strict=True)) < 1e-9
+    bias, contrib = forest.explain(x[0])
+    assert bias + sum(contrib) == pytest.approx(raw[0])
+    figures = train.choice_figures(forest, rows["call"])
+    assert figures["agree"] >= figures["baseline"] and figures["n"] == len(rows["call"])
+    out = tmp_path / "models.json"
+    cache = tmp_path / "cache"
+    assert train.main(["--choices", "--games", "3", "--dev", "1", "--out", str(out), "--cache", str(cache)]) == 0
+    assert (cache / "choices-train-3.json").exists()
+    models = read_models(out)
+    assert set(models) == {"riichi", "kita", "call"}
+    for k, m in models.items():
+        assert m.features == FEATURES[k] and "dev" in m.figures and "train" in m.figures
+        assert 0.0 < m.probability(rows[k][0][0]) < 1.0
+
+
+def test_the_shipped_models_load_fast_and_fit_the_features():
+    t0 = time.process_time()  # CPU time: other programs on the machine cannot inflate it
+    models = read_models(MODELS_FILE)
+    assert time.process_time() - t0 < 0.5
+    assert set(models) == {"riichi", "kita", "call"}
+    for k, m in models.items():
+        dev = m.figures["dev"]
+        assert dev["agree"] > dev["baseline"], (k, dev)
+        assert dev["ece"] <= 0.05, (k, dev)
+
+
+def test_nothing_is_loaded_at_import_time():
+    code = ("import sanma_core.bots, sanma_core.bots.make, sanma_core.bots.learned_bot\n"
+            "from sanma_core.bots.choice_model import _shipped\n"
+            "from sanma_core.bots.make import make_bot\nmake_bot('hard')\n"
+            "print(_shipped.cache_info().currsize, 'lightgbm' in __import__('sys').modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.split() == ["0", "False"]
+
+
+def test_hard_decides_riichi_kita_and_calls_by_the_models_with_reasons():
+    from sanma_core.bots.make import make_bot
+    from sanma_core.game import GameMode
+    from sanma_core.game.players import run
+
+    assert choice_model("riichi") is not None
+    seen: dict[str, list] = {"riichi": [], "kita": [], "call": []}
+    for seed in range(4):
+        game = Game("tenhou", GameMode("tonpuusen"), seed=f"choices/{seed}")
+        decisions = [m.decision for m in run(game, [make_bot("hard", s) for s in range(3)], ask_forced=False)]
+        assert game.is_over()
+        for d in decisions:
+            probs = d.facts.get("probs", {})
+            for k, (yes, no) in {"riichi": ("riichi", "dama"), "kita": ("kita", "keep"), "call": ("call", "pass")}.items():
+                if yes in probs:
+                    assert math.isclose(probs[yes] + probs[no], 1.0)
+                    seen[k].append((d, probs[yes]))
+    for k, items in seen.items():
+        assert items, k
+        for d, p in items:
+            assert "strong players" in d.reason, d.reason
+            assert f"{round(100 * max(p, 1 - p))}%" in d.reason
+    said_yes = [d for d, p in seen["riichi"] if p >= 0.5]
+    assert all(d.action.kind == "riichi" for d in said_yes)
+
+
+def test_agreement_reads_the_models_probabilities():
+    import gzip
+
+    from sanma_core.bots.agreement import AgreementCounter
+    from sanma_core.game.records import read_record
+
+    with gzip.open(DATA / "tenhou-phoenix-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        text = fh.readline()
+    hard = AgreementCounter("hard", seed="test")
+    read_record(text, "tenhou", observers=[hard])
+    for k in ("discard", "riichi_all", "kita", "call"):
+        assert hard.eces()[k] is not None and len(hard.calib[k]) == hard.total[k] > 10, k
+        assert hard.nlls()[k] < math.log(2 if k != "discard" else 5), k  # better than a coin (discards: 5 kinds)
+
+
+def test_a_game_position_gives_rows_of_the_right_length():
+    from sanma_core.bots.learned_bot import LearnedBot
+    from sanma_core.bots.table import read_table
+
+    g = next(g for g in (Game(seed=s) for s in range(50)) if any(a.kind == "kita" for a in g.legal_actions(0)))
+    view = g.view(0)
+    bot = LearnedBot(0)
+    table = read_table(view)
+    row, _keep = bot.kita_row(view, table)
+    assert len(row) == len(FEATURES["kita"]) and row[0] == table.counts[30]
+    assert json.dumps(row)  # plain numbers only
+
+
+def test_the_discard_ranking_experiment_end_to_end():
+    pytest.importorskip("lightgbm")
+    from sanma_core.bots.discard_features import EXTRA_FEATURES
+    from sanma_core.bots.learned import FEATURES as BASE
+
+    train = _train_module()
+    groups = train.collect_ranked(DATA / "tenhou-phoenix-train.jsonl.gz", 2)
+    assert len(groups) > 300 and all(len(r) == len(BASE) + len(EXTRA_FEATURES) for rows, _ in groups for r in rows)
+    booster = train.fit_ranker(groups, rounds=40)
+    chance = sum(1 / len(rows) for rows, _ in groups) / len(groups)
+    assert train.rank_accuracy(groups, booster.predict) > chance + 0.25
+
+
+def test_extra_discard_features_read_the_opponents_ponds():
+    from sanma_core.bots.discard_features import EXTRA_FEATURES, extra_features
+    from sanma_core.bots.learned_bot import LearnedBot
+    from sanma_core.bots.make import make_bot
+    from sanma_core.bots.table import read_table
+    from sanma_core.game.players import run
+    from sanma_core.tiles import kind
+
+    game = Game(seed=12)
+    moves = run(game, [make_bot("easy", s) for s in range(3)], ask_forced=False)
+    for _ in range(24):  # some discards into every pond
+        next(moves)
+    while game.phase.value != "turn":
+        next(moves)
+    seat = game.turn
+    view = game.view(seat)
+    bot = LearnedBot(0)
+    table = read_table(view)
+    cands = bot._candidates(view, list(game.legal_actions(seat)), table)
+    rows = extra_features(bot.knowledge(view, table), cands)
+    col = EXTRA_FEATURES.index("thrown_by")
+    for c, row in zip(cands, rows, strict=True):
+        want = sum(1 for ps in view.seats if ps.seat != seat and any(kind(d.tile) == c.kind for d in ps.discards))
+        assert row[col] == want and row[EXTRA_FEATURES.index("candidates")] == len(cands)
+    assert any(row[col] for row in rows) or all(not ps.discards for ps in view.seats if ps.seat != seat)
