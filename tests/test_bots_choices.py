@@ -3,35 +3,24 @@ slice works end to end, the shipped file loads quickly and only when asked, and 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from train_support import DATA, ROOT, train_module
 
 from sanma_core.bots.choice_features import FEATURES
 from sanma_core.bots.choice_model import MODELS_FILE, choice_model, read_models
 from sanma_core.bots.trees import Forest
 from sanma_core.game import Game
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
-
-
-def _train_module():
-    spec = importlib.util.spec_from_file_location("train_bots", ROOT / "scripts" / "train_bots.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_retraining_on_a_small_slice_end_to_end(tmp_path):
     lgb = pytest.importorskip("lightgbm")
-    train = _train_module()
+    train = train_module()
     rows = train.collect_choices(DATA / "tenhou-phoenix-train.jsonl.gz", 4)
     for k in ("riichi", "kita", "call"):
         assert len(rows[k]) > 40, k
@@ -138,7 +127,7 @@ def test_the_discard_ranking_experiment_end_to_end():
     from sanma_core.bots.discard_features import EXTRA_FEATURES
     from sanma_core.bots.learned import FEATURES as BASE
 
-    train = _train_module()
+    train = train_module()
     groups = train.collect_ranked(DATA / "tenhou-phoenix-train.jsonl.gz", 2)
     assert len(groups) > 300 and all(len(r) == len(BASE) + len(EXTRA_FEATURES) for rows, _ in groups for r in rows)
     booster = train.fit_ranker(groups, rounds=40)

@@ -4,11 +4,10 @@ legal and explained decisions, and its agreement with real players on developmen
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from train_support import DATA, train_module
 
 from sanma_core.bots import make_bot
 from sanma_core.bots.agreement import AgreementCounter
@@ -18,19 +17,9 @@ from sanma_core.bots.learned_bot import LearnedBot
 from sanma_core.game import GameMode
 from sanma_core.game.records import read_record
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
-
-
-def _train_module():
-    spec = importlib.util.spec_from_file_location("train_bots", ROOT / "scripts" / "train_bots.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_training_on_a_small_slice_fits_better_than_chance(tmp_path):
-    train = _train_module()
+    train = train_module()
     groups = train.collect(DATA / "tenhou-phoenix-train.jsonl.gz", 2)
     assert len(groups) > 300 and all(0 <= i < len(rows) for rows, i in groups)
     assert all(len(row) == len(FEATURES) for rows, _ in groups for row in rows)
