@@ -573,7 +573,7 @@ _WHY_SAFE = {
 
 def _danger(s: dict[str, Any]) -> list[str]:
     why = _WHY_SAFE.get(s["category"]) or s["reason"].split(": ", 1)[-1]
-    best = " The safest." if s.get("best") else ""
+    best = (" The safest that keeps tenpai." if s.get("keeps_tenpai") else " The safest.") if s.get("best") else ""
     return [f"{s['tile']}: {_CATEGORY.get(s['category'], s['category'])}, danger {s['value']:g} — {why}.{best}"]
 
 

@@ -156,3 +156,35 @@ def test_thirteen_tiles_plus_a_winning_tile_are_scored(calc):
     metrics = {m.label: m.value for m in calc.metric}
     expected = calculate(CalcInput(hand="123p456p789s11z555z"), load_preset("tenhou")).score
     assert metrics["Shanten"] == "complete" and metrics["Winner gains"] == str(expected["total"])
+
+
+def _in_order(node) -> list:
+    """The page's elements in the order they are drawn (blocks opened depth first)."""
+    out = []
+    for child in getattr(node, "children", {}).values():
+        out.append(child)
+        out.extend(_in_order(child))
+    return out
+
+
+@pytest.mark.parametrize(("hand", "starts"), [("123p456p789s11z555s", "**Complete, but no yaku**"),
+                                              ("123p456p789s11z55s", "**Tenpai** · waits 5s 1z"),
+                                              ("123p456p789s11z557s", "Discard **5s**: tenpai")])
+def test_the_result_is_summed_up_right_under_the_hand(calc, hand, starts):
+    """On a phone the inputs stack into a long column: the result's line comes before the other inputs."""
+    calc.text_input(key="calc_hand").set_value(hand).run()
+    order = _in_order(calc.main)
+    (line,) = [i for i, el in enumerate(order) if getattr(el, "type", "") == "success"]
+    kita = next(i for i, el in enumerate(order) if getattr(el, "key", None) == "calc_kita")
+    hand_box = next(i for i, el in enumerate(order) if getattr(el, "key", None) == "calc_hand")
+    assert hand_box < line < kita
+    assert order[line].value.startswith(starts), order[line].value
+
+
+def test_a_scored_hand_is_summed_up_with_its_value(calc):
+    calc.text_input(key="calc_hand").set_value("123p456p789s11z555s")
+    calc.segmented_control(key="calc_by").set_value("tsumo").run()
+    metrics = {m.label: m.value for m in calc.metric}
+    (line,) = calc.success
+    assert line.value.startswith(f"**{metrics['Han']} han {metrics['Fu']} fu**")
+    assert f"**{int(metrics['Winner gains']):,}**" in line.value

@@ -311,3 +311,74 @@ def test_number_fields_read_tab_and_answer_in_the_screens_order(tmp_path, monkey
     table = next(m.value for m in at.markdown if m.value.startswith("| | answer | yours |"))
     rows = [line.split("|")[1].strip() for line in table.splitlines()[2:]]
     assert rows == labels
+
+
+@pytest.mark.parametrize("drill_type", ["dora_indicator", "riichi_dama"])
+def test_check_with_nothing_chosen_grades_nothing_and_keeps_the_question(tmp_path, monkeypatch, drill_type):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, drill_type, 2, 5)
+    sess, q, ctx = _current(at)
+    at.button(key="dr_check").click().run()
+    assert not at.exception
+    sess = at.session_state["drill_session"]
+    assert sess.answered is None and sess.results == [] and sess.index == 0, "an empty Check uses nothing up"
+    assert any(w.value.startswith("Answer the question first") for w in at.warning)
+    assert not at.error and not at.success
+    # the same question, answered now, is graded
+    if "tiles" in q.parts:
+        _click_tiles(at, ctx, q.answer["tiles"])
+    else:
+        at.pills(key=f"ch_{ctx}").set_value(q.answer["choices"][0])
+    at.button(key="dr_check").click().run()
+    assert at.success[0].value == "Right!"
+    assert not any(w.value.startswith("Answer the question first") for w in at.warning)
+    assert len(at.session_state["drill_session"].results) == 1
+
+
+def test_a_push_fold_position_shows_each_pond_as_tiles_with_the_riichi_tile_marked(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "push_fold", 1, 8)
+    sess, q, ctx = _current(at)
+    d = q.data
+    # the heading is the question, not a line of tile codes
+    assert [m.value for m in at.markdown if m.value.startswith("#### ")] == [f"#### {d['question']}"]
+    (ponds,) = [h.proto.body for h in at.get("html") if 'class="sm-ponds"' in h.proto.body]
+    rows = re.findall(r'<div class="sm-group"><div class="sm-cap">(.*?)</div><div class="sm-row">(.*?)</div></div>', ponds)
+    assert len(rows) == 3, "a tile row per player"
+    (riichi_cap, riichi_row), (_, other_row), (own_cap, own_row) = rows
+    assert "riichi" in riichi_cap and own_cap.startswith("You")
+    alt = re.compile(r'class="([^"]*)" src="[^"]*" alt="(\w+)"')
+    assert [a for _, a in alt.findall(riichi_row)] == d["riichi_pond"]
+    assert [a for _, a in alt.findall(other_row)] == d["other_pond"]
+    assert [a for _, a in alt.findall(own_row)] == d["own_pond"]
+    sideways = [i for i, (cls, _) in enumerate(alt.findall(riichi_row)) if "sm-side" in cls]
+    assert sideways == [len(d["riichi_pond"]) - 1], "the riichi tile (the last one) lies sideways"
+    other_from, own_from = d["passed_from"]
+    assert [i for i, (cls, _) in enumerate(alt.findall(other_row)) if "sm-passed" in cls] == \
+        list(range(other_from, len(d["other_pond"])))
+    assert [i for i, (cls, _) in enumerate(alt.findall(own_row)) if "sm-passed" in cls] == \
+        list(range(own_from, len(d["own_pond"])))
+    # the prompt's "yours" lists only your own tiles, and each pond's passed tiles are its own
+    yours = q.prompt.split("yours: ", 1)[1].split(".", 1)[0]
+    assert yours.split() == d["own_pond"]
+    assert q.prompt.split("Passed after the riichi: ", 1)[1].split(" yours ", 1)[1].split(".")[0].split() == \
+        d["own_pond"][own_from:]
+
+
+def test_push_fold_explanations_call_only_the_lowest_danger_the_safest():
+    from drills.explain import explanation_sentences
+
+    rules = load_preset("tenhou")
+    pushes = 0
+    for seed in range(60):
+        q = generate("push_fold", rules, seed=seed, difficulty=3)
+        lines = explanation_sentences(q.explanation)
+        values = [float(m.group(1)) for line in lines if (m := re.search(r", danger ([\d.]+) —", line))]
+        for line in lines:
+            value = re.search(r", danger ([\d.]+) —", line)
+            if line.endswith("The safest."):
+                assert float(value.group(1)) == min(values), line
+            if line.endswith("The safest that keeps tenpai."):
+                pushes += 1
+                assert q.concept == "push_fold.push" and float(value.group(1)) > min(values), line
+    assert pushes, "the seeds include a push position"

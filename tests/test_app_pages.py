@@ -50,15 +50,26 @@ def test_cheat_sheet_follows_the_active_ruleset(app):
     assert "Nobody may ron a North set aside." in text
 
 
+def html_table(at, marker: str) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of the one HTML table whose box carries ``marker`` (cells unescaped)."""
+    import html
+    import re
+
+    (body,) = [h.proto.body for h in at.get("html") if marker in h.proto.body]
+    head = [html.unescape(c) for c in re.findall(r"<th>(.*?)</th>", body)]
+    rows = [[html.unescape(c) for c in re.findall(r"<td>(.*?)</td>", tr)] for tr in re.findall(r"<tr>(.*?)</tr>", body)]
+    return head, [r for r in rows if r]
+
+
 def test_rules_page_chooses_a_preset(app):
     app.switch_page("tutor/pages/rules.py").run()
     app.button(key="use_wrc").click().run()
     assert not app.exception
     assert app.selectbox(key="ruleset_select").value == "wrc"
     assert app.session_state["ruleset_select"] == "wrc"
-    table = app.dataframe[0].value
-    assert list(table.columns) == ["rule", *(load_preset(n).title for n in PRESETS)]
-    honba = table[table["rule"] == "honba, ron (per honba)"].iloc[0]
+    head, rows = html_table(app, 'data-role="rules-table"')
+    assert head == ["rule", *(load_preset(n).title for n in PRESETS)]
+    honba = dict(zip(head, next(r for r in rows if r[0] == "honba, ron (per honba)"), strict=True))
     assert (honba["Tenhou"], honba["Club"], honba["WRC-style"]) == ("200", "1000", "300")
 
 
@@ -142,10 +153,13 @@ def test_a_pin_protected_learner_opens_only_with_the_pin(app):
     create_learner(app, "Kim", pin="2468")
     assert signed_in_as(app) == "Kim" and "PIN" in app.success[0].value
     app.button(key="sign_out").click().run()
-    sign_in(app, "Kim")
-    assert signed_in_as(app) is None and "protected by a PIN" in app.error[0].value
-    sign_in(app, "Kim", pin="1111")
-    assert signed_in_as(app) is None and "wrong PIN" in app.error[0].value
+    refusals = []
+    for name, pin in [("Kim", ""), ("Kim", "1111"), ("Nobody", ""), ("Nobody", "1111")]:
+        sign_in(app, name, pin=pin)
+        assert signed_in_as(app) is None
+        refusals.append(app.error[0].value)
+    # a wrong or missing PIN reads exactly like an unknown name: nobody learns which names exist
+    assert len(set(refusals)) == 1 and "open no profile" in refusals[0] and "Kim" not in refusals[0]
     sign_in(app, "Kim", pin="2468")
     assert signed_in_as(app) == "Kim"
 
@@ -168,3 +182,69 @@ def test_a_guest_never_sees_other_learners_names(tmp_path, monkeypatch, page):
     assert not at.exception
     text = _all_text(at)
     assert "Annabel" not in text and "Bojan" not in text
+
+
+def test_each_uploader_states_the_limit_its_page_enforces(app):
+    """Streamlit's uploader says "Limit N MB per file": N must be the size the page accepts, not 200 MB."""
+    import tomllib
+
+    from sanma_core.game.records import MAX_RECORD_BYTES
+    from tutor.profile_file import MAX_FILE_BYTES
+    from tutor.views.rules import RULESET_LIMIT_MB
+
+    mb = 1024 * 1024
+    limits = {}
+    for page in ("review.py", "rules.py"):
+        app.switch_page(f"tutor/pages/{page}").run()
+        assert not app.exception
+        limits |= {el.proto.label: el.proto.max_upload_size_mb for el in app.get("file_uploader")}
+    assert limits == {"Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)": MAX_RECORD_BYTES // mb,
+                      "Ruleset YAML": RULESET_LIMIT_MB, "Profile file (.json)": MAX_FILE_BYTES // mb}, limits
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["server"]["maxUploadSize"] == max(limits.values())
+
+
+def _reopened(tmp_path, monkeypatch, params):
+    """A new browser session opening the address the last one showed (a reload, or a link sent to someone)."""
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_the_chosen_preset_survives_a_reload_and_travels_in_a_link(app, tmp_path, monkeypatch):
+    app.selectbox(key="ruleset_select").set_value("club").run()
+    assert dict(app.query_params) == {"ruleset": "club"}
+    app.switch_page("tutor/pages/rules.py").run()
+    assert app.query_params["ruleset"] == "club", "the address keeps it on every page"
+    again = _reopened(tmp_path, monkeypatch, dict(app.query_params))
+    assert again.selectbox(key="ruleset_select").value == "club"
+
+
+def test_an_uploaded_ruleset_survives_a_reload_and_travels_in_a_link(app, tmp_path, monkeypatch):
+    from sanma_core.rules import load_ruleset_text
+
+    mine = load_ruleset_text("base: tenhou\nhonba_ron: 700\nname: Friday club\n", source="friday.yaml")
+    app.session_state["custom_rulesets"] = {"friday": mine.to_dict()}  # what an upload on the Rules page keeps
+    app.run()
+    app.selectbox(key="ruleset_select").set_value("friday").run()
+    params = dict(app.query_params)
+    assert params["ruleset"] == "friday" and params["rules"]
+    other = _reopened(tmp_path, monkeypatch, params)  # a fresh session: nothing uploaded there
+    assert other.selectbox(key="ruleset_select").value == "friday"
+    from sanma_core.rules import ruleset_from_dict
+
+    assert ruleset_from_dict(dict(other.session_state["custom_rulesets"]["friday"])) == mine
+    assert not other.warning
+    # back to a preset: the uploaded ruleset's fields leave the address
+    other.selectbox(key="ruleset_select").set_value("tenhou").run()
+    assert dict(other.query_params) == {"ruleset": "tenhou"}
+
+
+@pytest.mark.parametrize("code", ["not-a-code", "eJzLSM3JyQcABiwCFQ"])
+def test_a_damaged_ruleset_link_says_so_and_keeps_the_default(tmp_path, monkeypatch, code):
+    at = _reopened(tmp_path, monkeypatch, {"ruleset": "friday", "rules": code})
+    assert at.selectbox(key="ruleset_select").value == "tenhou"
+    assert any("the link's ruleset 'friday'" in w.value for w in at.warning), [w.value for w in at.warning]

@@ -7,6 +7,7 @@ from app_support import sign_in
 from streamlit.testing.v1 import AppTest
 
 from drills import generate  # noqa: E402
+from drills.explain import concept_name
 from tutor.recording import record_answer
 from tutor.store import ProgressStore
 
@@ -49,7 +50,7 @@ def test_progress_survives_a_restart_and_shows_charts(tmp_path, monkeypatch):
     assert metrics["Answers"] == "2" and metrics["Right"] == "50%" and metrics["Due now"] == "2"
     assert len(at.get("plotly_chart")) == 3
     concepts = at.dataframe[-1].value  # the expander's table of scheduled concepts
-    assert sorted(concepts["concept"]) == sorted([_q1.concept, _q2.concept])
+    assert sorted(concepts["concept"]) == sorted([concept_name(_q1.concept), concept_name(_q2.concept)])
     assert all(v.endswith("%") for v in concepts["recall chance now"])
     at.switch_page("tutor/pages/home.py").run()
     assert any("2 concepts are due" in i.value for i in at.info)
@@ -120,6 +121,11 @@ def test_locked_database_while_answering_keeps_every_record(tmp_path, monkeypatc
     at.selectbox(key="dr_type").set_value("dora_indicator")
     at.button(key="dr_start").click().run()
     sess = at.session_state["drill_session"]
+    from drills import Question
+
+    q = Question.from_json(sess.questions[sess.index])
+    tile = q.answer["tiles"][0]
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith(f"tb_{tile}_s{sess.nonce}q0_"))).click().run()
     blocker = sqlite3.connect(path, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
@@ -187,3 +193,44 @@ def test_a_fresh_mistake_says_when_its_review_comes_and_charts_tick_whole_days(t
     accuracy, due, streak = (s["layout"] for s in specs)
     assert accuracy["xaxis"]["tickformat"] == "%b %d" and accuracy["xaxis"]["dtick"] >= 86_400_000
     assert due["yaxis"]["tickformat"] == "d" and due["yaxis"]["dtick"] >= 1 and streak["yaxis"]["dtick"] >= 1
+
+
+def _page_text(at) -> str:
+    texts = [el.value for kind in ("markdown", "caption", "info", "warning", "text", "subheader") for el in getattr(at, kind)]
+    for frame in at.dataframe:
+        texts += [str(v) for col in frame.value.columns for v in [col, *frame.value[col]]]
+    return "\n".join(str(t) for t in texts)
+
+
+def test_progress_names_topics_and_concepts_in_words_never_by_internal_id(tmp_path, monkeypatch):
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    store = ProgressStore(path)
+    ann = store.create_profile("Ann")
+    questions = [q for seed in range(40) if (q := generate("kita", "tenhou", seed=seed)).concept == "kita.riichi_hand"][:1]
+    questions += [generate("dora_indicator", "tenhou", seed=4)]
+    assert questions[0].concept == "kita.riichi_hand"
+    for q in questions:
+        record_answer(store, ann.id, source="drill", topic=q.drill_type, concept=q.concept, correct=False,
+                      question=q.to_dict(), response={}, seed=q.seed, at=LONG_AGO)
+    at = _app(path)
+    _choose(at, ann.name)
+    text = _page_text(at)
+    for q in questions:
+        assert q.concept not in text and concept_name(q.concept) in text
+    assert "dora_indicator" not in text and "Dora indicator" in text
+    names = {trace["name"] for c in at.get("plotly_chart") for trace in __import__("json").loads(c.proto.spec)["data"]
+             if trace.get("name")}
+    assert names and not any("_" in n for n in names), names
+
+
+def test_an_empty_progress_says_what_to_do_first_instead_of_empty_charts(tmp_path, monkeypatch):
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    ProgressStore(path).create_profile("Ann")
+    at = _app(path)
+    _choose(at, "Ann")
+    assert not at.get("plotly_chart") and not at.dataframe and not at.metric
+    assert "Nothing to show yet" in at.info[0].value
+    links = {el.proto.page for el in at.get("page_link")}
+    assert links == {"learn", "drills"}, links

@@ -138,8 +138,10 @@ def test_each_format_loads_and_steps(page, records, fmt):
     at.selectbox(key="review_hand").select_index(2).run()
     assert at.slider(key="review_pos").value == 0
     label = hands[2].split(" — ")[0]
-    assert any(h.value.startswith("Win — " + label) or label in h.value for h in at.header)
+    # the settlement waits for the hand's end: nothing of the result before it
+    assert not any(label in h.value for h in at.header) and at.button(key="review_to_end")
     count = int(at.slider(key="review_pos").max)
+    assert any(c.value == f"The settlement shows when the hand ends, at step {count}." for c in at.caption)
     at.slider(key="review_pos").set_value(count - 1).run()
     assert len(_hidden(_drawn(at))) == 2 and _drawn(at)["result"] is None
     at.button(key="review_next").click().run()
@@ -260,6 +262,9 @@ def test_scores_that_differ_from_the_engine_are_shown(page, records):
     assert not at.error
     warnings = [w.value for w in at.warning]
     assert any("differ from the engine" in w and "+18000" in w and "+17000" in w for w in warnings), warnings
+    assert not any("score changes differ" in w for w in warnings)  # the hand's own figures wait for its end
+    at.button(key="review_to_end").click().run()
+    warnings = [w.value for w in at.warning]
     assert any("score changes differ" in w for w in warnings)
     table = next(t.value for t in at.table if "difference" in t.value.columns)
     assert list(table["record"]) == ["+18000", "-9000", "-8000"]
@@ -267,6 +272,7 @@ def test_scores_that_differ_from_the_engine_are_shown(page, records):
     assert list(table["difference"]) == ["+1000", "-1000", "+0"]
     assert "(figures differ)" in at.selectbox(key="review_hand").options[0]
     at.selectbox(key="review_hand").select_index(1).run()
+    at.button(key="review_to_end").click().run()
     assert any("agree" in s.value for s in at.success)
 
 
@@ -344,3 +350,60 @@ def test_an_xml_record_steps_without_reading_its_xml_again(records, monkeypatch)
                 expected.apply(loaded.actions[first + count - 1])
             assert game.events == expected.events and game.scores == expected.scores, (hand, position)
     assert len(calls) == 9  # the expected games only: stepping itself never read the XML
+
+
+def test_a_bad_record_leaves_the_loaded_game_in_place_with_the_error_beside_it(page, records):
+    at = _paste(page, records["tenhou6"])
+    at.button(key="review_next").click().run()
+    at.button(key="review_next").click().run()
+    before = _step_line(at)
+    assert before.startswith("Step 2 ")
+    text = records["tenhou6"]
+    for bad, says in ((text[: len(text) // 2], "still on the page"), ("   ", "Paste a game record first"),
+                      ("{\"log\": []}" + " " * MAX_RECORD_BYTES, "still on the page")):
+        at = _paste(at, bad)
+        assert len(at.error) == 1 and says in at.error[0].value, [e.value for e in at.error]
+        assert at.session_state["review_text"] == text, "the game being reviewed is kept"
+        assert _step_line(at) == before and at.session_state["review_pos"] == 2
+        assert _drawn(at)["seats"], "its table is still drawn"
+    # a record the engine refuses (a move that is not legal): also kept out, the error naming hand and seat
+    doc = json.loads(text)
+    doc["log"][1][6][2] = 60
+    at = _paste(at, json.dumps(doc))
+    assert len(at.error) == 1 and "seat 0" in at.error[0].value and "still on the page" in at.error[0].value
+    assert at.session_state["review_text"] == text and _step_line(at) == before
+    # a good record afterwards replaces it and the error goes
+    at = _paste(at, records["mjai"])
+    assert not at.error and _step_line(at).startswith("Step 0 ")
+
+
+def test_every_review_sentence_names_the_reviewed_player_never_you(page, records):
+    import re
+
+    at = _paste(page, records["tenhou6"])
+    at.selectbox(key="review_player").set_value(1).run()
+    assert not at.exception
+    names = json.loads(records["tenhou6"])["name"]
+    seen_choice = False
+    for n in range(len(at.selectbox(key="review_hand").options)):
+        at.selectbox(key="review_hand").select_index(n).run()
+        texts = [el.value for kind in ("markdown", "caption", "success", "info", "warning") for el in getattr(at, kind)]
+        texts += [b.label for b in at.button if b.key and b.key.startswith("review_moment_")]
+        texts += [str(col) for t in at.table for col in t.value.columns]
+        said = [t for t in texts if re.search(r"\b(you|your|yours)\b", t, re.I)]
+        assert not said, said
+        seen_choice |= any(t.startswith(f"{names[1]} chose what the") for t in texts)
+    assert seen_choice, "the decisions' summary names the reviewed player"
+
+
+def test_a_failed_upload_keeps_the_game_under_review(page, records):
+    at = _paste(page, records["tenhou6"])
+    at.button(key="review_next").click().run()
+    before = _step_line(at)
+    at.file_uploader(key="review_upload").set_value(("broken.json", b"\xff\xfe{", "application/json")).run()
+    assert not at.exception
+    assert len(at.error) == 1 and "not UTF-8" in at.error[0].value and "still on the page" in at.error[0].value
+    assert at.session_state["review_text"] == records["tenhou6"] and _step_line(at) == before
+    at.file_uploader(key="review_upload").set_value(("half.json", records["tenhou6"][:500].encode(), "application/json")).run()
+    assert len(at.error) == 1 and "still on the page" in at.error[0].value
+    assert _step_line(at) == before

@@ -204,7 +204,9 @@ def test_on_a_phone_the_session_summary_numbers_share_a_row(server, browser):
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
     page = _page_at(server, browser, f"drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou", 390, 844)
     page.get_by_text(question.prompt).wait_for()
-    page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()  # nothing chosen: wrong
+    page.locator('div[class*="st-key-tb_"] button:visible').first.click()  # a tile, right or wrong
+    page.locator('div[class*="st-key-tb_"] button[kind="primary"]:visible').first.wait_for()  # shown as chosen
+    page.locator('div.st-key-dr_check[data-stale="false"] button:visible').first.click()
     page.locator('div.st-key-dr_next[data-stale="false"] button:visible').first.click()
     metrics = page.locator('.st-key-dr_summary_metrics [data-testid="stMetric"]')
     metrics.nth(2).wait_for()
@@ -295,4 +297,40 @@ def test_enter_in_a_typed_answer_checks_it_and_tab_follows_the_screen(server, br
             page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     page.get_by_text("Right!").wait_for()
+    page.close()
+
+
+_FIT_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const title = document.querySelector('[data-testid="stMain"] h1');
+  const tables = [...document.querySelectorAll('.sm-scroll')].map(box => {
+    const r = box.getBoundingClientRect();
+    const names = [...box.querySelectorAll('td:first-child, th:first-child')];
+    return {left: r.left, right: r.right, cut: names.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.innerText)};
+  });
+  return {sideways: main.scrollWidth - main.clientWidth, title: title ? title.getBoundingClientRect().top : null, tables};
+}"""
+
+
+@pytest.mark.parametrize(("path", "marker"), [("rules", "rules-table"), ("cheatsheet", "payments")])
+def test_on_a_phone_wide_tables_scroll_in_their_own_box_and_the_page_starts_at_the_top(server, browser, path, marker):
+    page = _page_at(server, browser, path, 390, 844)
+    page.locator(f'[data-role="{marker}"] table').wait_for()
+    now = _settled(page, _FIT_JS)
+    assert now["sideways"] <= 0, f"the {path} page scrolls sideways by {now['sideways']} px"
+    assert now["tables"] and all(t["left"] >= 0 and t["right"] <= 390 for t in now["tables"]), now["tables"]
+    assert not [c for t in now["tables"] for c in t["cut"]], "every row's name is shown whole"
+    assert now["title"] is not None and now["title"] < 110, f"a blank band of {now['title']:.0f} px above the title"
+    page.close()
+
+
+def test_on_a_phone_the_calculators_result_is_next_to_the_hand(server, browser):
+    page = _page_at(server, browser, "calculator?hand=123p456p789s11z555s&tsumo=1", 390, 844)
+    page.locator(".st-key-calc_summary [data-testid=stAlert]").wait_for()
+    gap = _settled(page, """() => {
+      const hand = document.querySelector('.st-key-calc_hand').getBoundingClientRect();
+      const line = document.querySelector('.st-key-calc_summary [data-testid=stAlert]').getBoundingClientRect();
+      return [Math.round(line.top - hand.bottom), Math.round(line.bottom)];
+    }""")
+    assert 0 <= gap[0] < 160 and gap[1] <= 844, gap  # under the hand (the melds box between), on the first screen
     page.close()

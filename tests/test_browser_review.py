@@ -166,3 +166,53 @@ def test_previous_from_a_hands_deal_moves_the_hand_selector_and_the_chart(server
         assert 'data-mark="1"' in base64.b64decode(src.split(",", 1)[1]).decode()  # the chart marks that hand
         assert not pg.locator('[data-testid="stException"]').count()
         pg.close()
+
+
+_BOX_JS = """sel => { const e = [...document.querySelectorAll(sel)].filter(e => !e.closest('[data-stale="true"]'))[0];
+  if (!e) return null; const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; }"""
+
+
+def test_on_a_phone_the_table_and_its_step_controls_share_the_screen(server):
+    """390×844: once a record is open the table is on the screen with Previous / Next just under it, and
+    stepping never needs a scroll."""
+    phone = {"width": 390, "height": 844}
+    with chromium() as browser:
+        pg = browser.new_page(viewport=phone)
+        pg.set_default_timeout(WAIT_MS)
+        pg.goto(f"{server}/review", wait_until="domcontentloaded")
+        pg.get_by_role("heading", name="Review").first.wait_for()
+        pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
+        state = _wait_for_step(pg, 0, timeout_s=60)
+        header = pg.evaluate("() => document.querySelector('[data-testid=stHeader]').getBoundingClientRect().bottom")
+
+        def check(where):
+            last, now = None, None
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline:  # the frame and the buttons, once they stop moving
+                now = [pg.evaluate(_BOX_JS, sel) for sel in (TABLE, ".st-key-review_prev button",
+                                                               ".st-key-review_next button", ".st-key-review_at")]
+                if now == last and all(now):
+                    break
+                last = now
+                pg.wait_for_timeout(150)
+            table, prev, nxt, line = now
+            assert line["top"] >= header - 1, (where, "the step line is under the page header", line, header)
+            assert table["top"] >= header - 1 and table["bottom"] <= phone["height"], (where, table)
+            for button in (prev, nxt):
+                assert header <= button["top"] and button["bottom"] <= phone["height"], (where, button)
+
+        for n in range(1, 4):
+            check(f"step {n - 1}")
+            pg.locator(".st-key-review_next button").click()
+            state = _wait_for_step(pg, n, not_id=state["id"])
+        # late in the hand (full ponds): the settlement's "Go to the hand's end", back up to the table (the one
+        # scroll a learner makes), then one step back
+        pg.locator(".st-key-review_to_end button").click()
+        count = int(re.search(r"of (\d+)", state["step"]).group(1))
+        state = _wait_for_step(pg, count, not_id=state["id"])
+        pg.evaluate("() => document.querySelector('.st-key-review_at').scrollIntoView({block: 'start'})")
+        pg.locator(".st-key-review_prev button").click()
+        state = _wait_for_step(pg, count - 1, not_id=state["id"])
+        assert state["discards"] >= 20, state
+        check(f"step {count - 1}")
+        pg.close()

@@ -186,13 +186,17 @@ def test_a_long_press_shows_the_facts_without_discarding(browser, server, state)
         frame = pg.frame_locator("iframe").first
         tile = frame.locator("[data-role=hand] .tile").nth(3)
         tile.wait_for(state="visible")
+        assert frame.locator("#root").get_attribute("data-sent") is None
         tile.dispatch_event("touchstart")
-        pg.wait_for_timeout(700)
-        info = frame.locator("[data-role=info]")
+        # held: the facts appear once the press counts as long (the line is marked when it shows facts)
+        info = frame.locator('[data-role=info][data-facts="1"]')
+        info.wait_for(state="visible", timeout=10_000)
         assert state["facts"][state["hand"]["tiles"][3]["id"]]["text"] in info.inner_text()
         tile.dispatch_event("touchend")
         tile.dispatch_event("click")  # the click a browser sends after the touch: swallowed
-        pg.wait_for_timeout(1500)
+        # a choice is marked on the table the moment it is sent (in the click's own handler): none was
+        assert frame.locator("#root").get_attribute("data-sent") is None
+        assert "waiting" not in (frame.locator("#root").get_attribute("class") or "")
         assert pg.get_by_text("chosen 0: nothing").is_visible()
         tile.tap()  # a short tap discards
         assert chosen(pg, 1) == state["hand"]["tiles"][3]["id"]

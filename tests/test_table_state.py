@@ -367,3 +367,18 @@ def test_action_ids_alone_name_calls_with_several_options():
     until_asked(game, 0)
     ids = action_ids(game.legal_actions(0))
     assert list(ids) == ["pon:55p", "pon:05p", "minkan", "pass"]
+
+
+def test_a_ron_on_the_players_own_tile_says_your_not_yous():
+    from dataclasses import replace
+
+    game = _riichi_tsumo_game()
+    summary = hand_summary(game, game.result)
+    (win,) = summary.wins
+    on_you = replace(summary, wins=(replace(win, seat=1, from_seat=0, tsumo=False),))
+    on_bot = replace(summary, wins=(replace(win, seat=0, from_seat=2, tsumo=False),))
+    tile = tile_name(win.win_tile)
+    assert table_state(game.view(0), names=NAMES, result=on_you)["result"]["lines"][0].startswith(
+        f"Bot A wins by ron on your {tile}: ")
+    assert table_state(game.view(0), names=NAMES, result=on_bot)["result"]["lines"][0].startswith(
+        f"You win by ron on Bot B's {tile}: ")

@@ -22,13 +22,19 @@ BLOCKS_CSS = """
 .sm-rows{border-collapse:collapse;font-size:.9rem}
 .sm-rows th,.sm-rows td{border-bottom:1px solid #e6e0d0;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .sm-rows th{font-weight:600;background:#f1ede2}
+.sm-rows.sm-first th:first-child,.sm-rows.sm-first td:first-child{position:sticky;left:0;z-index:1;min-width:7rem;
+  max-width:12rem;background:#fffdf7;box-shadow:1px 0 0 #e6e0d0}
+.sm-rows.sm-first th:first-child{background:#f1ede2}
 .sm-result h3{font-size:1.25rem;margin:.8rem 0 .3rem}
 .sm-result ul{margin:.3rem 0 .5rem 1.2rem;padding:0}
 """
 
 
-def rows_html(rows: Sequence[dict[str, object]]) -> str:
+def rows_html(rows: Sequence[dict[str, object]], first_column_stays: bool = False) -> str:
     """A plain HTML table of ``rows`` (the keys of the first row are the columns), every cell escaped.
+
+    With ``first_column_stays`` the first column stays in place while a wide table scrolls sideways in its box
+    (wrap it in ``sm-scroll``): on a phone every row keeps its name in view.
 
     >>> rows_html([{"discard": "5p", "why": "<safe>"}])
     '<table class="sm-rows"><thead><tr><th>discard</th><th>why</th></tr></thead><tbody><tr><td>5p</td><td>&lt;safe&gt;</td></tr></tbody></table>'
@@ -37,7 +43,8 @@ def rows_html(rows: Sequence[dict[str, object]]) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row.get(c, '')))}</td>" for c in columns) + "</tr>"
                    for row in rows)
-    return f'<table class="sm-rows"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    css = "sm-rows sm-first" if first_column_stays else "sm-rows"
+    return f'<table class="{css}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def para(text: str, css: str = "") -> str:

@@ -15,11 +15,12 @@ import json
 import streamlit as st
 
 from . import state
-from .profile_file import export_text, import_profile, read_profile_file
+from .profile_file import MAX_FILE_BYTES, export_text, import_profile, read_profile_file
 from .store import StoreError
 
 COOKIE = "sanma_learner"
 COOKIE_DAYS = 180
+MB = 1024 * 1024
 TOKEN_KEY = "learner_token"  # the sign-in token this session holds
 _COOKIE_JS_KEY = "_learner_cookie_js"  # a cookie change to send to the browser on this run
 
@@ -70,7 +71,8 @@ def _sign_in() -> None:
         profile, token = db.sign_in(st.session_state.get("signin_name", ""), st.session_state.get("signin_pin", ""))
     except StoreError as exc:
         st.session_state["signin_pin"] = ""
-        state.notice(str(exc), "error")
+        message = str(exc)
+        state.notice(message[:1].upper() + message[1:] + ".", "error")
         return
     _signed_in(profile.id, token, f"Signed in as {profile.name}.")
 
@@ -152,7 +154,8 @@ def render() -> None:
             st.text_input("PIN (optional, 4–12 digits)", key="new_profile_pin", type="password", max_chars=12)
             st.button("Create profile", key="create_profile", on_click=_create_profile)
         with st.popover("Import a profile file", disabled=db is None, use_container_width=True):
-            st.file_uploader("Profile file (.json)", type=["json"], key="profile_file")
+            st.file_uploader("Profile file (.json)", type=["json"], key="profile_file",
+                             max_upload_size=MAX_FILE_BYTES // MB)
             st.text_input("Import under another name (optional)", key="profile_import_name", max_chars=40)
             st.button("Import", key="profile_import", on_click=_import_file)
         return

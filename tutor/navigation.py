@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from sanma_core.rules import PRESETS
+from sanma_core.rules import DEFAULT_PRESET, PRESETS, RulesetError
 
 from . import heap, learner_panel, phone, state
 from .widgets import inject_css
@@ -32,16 +32,41 @@ PAGES = (
 
 
 def _apply_url_ruleset() -> None:
-    """A ``?ruleset=NAME`` link selects that ruleset once (before the selector is drawn)."""
+    """A ``?ruleset=NAME`` link (with ``&rules=CODE`` for an uploaded ruleset) selects that ruleset once, before
+    the selector is drawn."""
     name = st.query_params.get("ruleset")
-    if name is None or st.session_state.get("_url_ruleset_done") == name:
+    code = st.query_params.get("rules")
+    done = f"{name}|{code}"
+    if name is None or st.session_state.get("_url_ruleset_done") == done:
         return
-    st.session_state["_url_ruleset_done"] = name
+    st.session_state["_url_ruleset_done"] = done
+    if code and name not in PRESETS:
+        try:
+            state.ruleset_from_link(name, code)
+        except RulesetError as exc:
+            state.notice(f"{exc}: using {state.active_rules().title}.", "warning")
+            return
     if name in state.ruleset_options():
         state.use_ruleset(name)
     else:
         state.notice(f"The link asks for ruleset {name!r}, which is unknown: using {state.active_rules().title}. "
                      f"Known rulesets: {', '.join(PRESETS)}.", "warning")
+
+
+def _keep_ruleset_in_url() -> None:
+    """The chosen ruleset stays in the address, so a reload keeps it and a copied link carries it (the default
+    preset needs no parameter)."""
+    name = st.session_state.get(state.RULESET_KEY)
+    params = state.link_params(name)
+    if name == DEFAULT_PRESET and "ruleset" not in st.query_params:
+        return
+    for key in ("ruleset", "rules"):
+        if key not in params:
+            if key in st.query_params:
+                del st.query_params[key]
+        elif st.query_params.get(key) != params[key]:
+            st.query_params[key] = params[key]
+    st.session_state["_url_ruleset_done"] = f"{params.get('ruleset')}|{params.get('rules')}"
 
 
 def _sidebar() -> None:
@@ -68,6 +93,7 @@ def run() -> None:
     page = st.navigation(pages)
     learner_panel.restore_from_cookie()
     _sidebar()
+    _keep_ruleset_in_url()
     phone.close_sidebar_after_navigation()
     state.show_notices()
     page.run()

@@ -15,7 +15,7 @@ from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 
 from .drill_session import AnswerInputError, parse_number
 from .tiles_svg import tiles_html
-from .widgets import show_data_diagram, tile_buttons
+from .widgets import show_data_diagram, show_ponds, tile_buttons
 
 KITA = "kita"  # a tiles answer may name this play: setting a North aside
 _SITUATION_KEYS = (("seat", "seat wind"), ("round", "round wind"), ("situation", "situation"))
@@ -72,7 +72,9 @@ def _toggle_name(ctx: str, multi: bool, name: str) -> None:
 
 def ask(question: Any, ctx: str, disabled: bool = False) -> None:
     """Draw the prompt, its diagram and the answer widgets."""
-    st.markdown(f"#### {question.prompt}")
+    ponds = bool(question.data.get("question")) and show_ponds(question.data)
+    # a riichi position's ponds are drawn as tile rows: the heading is then the short question, not the tile codes
+    st.markdown(f"#### {question.data['question'] if ponds else question.prompt}")
     show_data_diagram(question.data)
     keys = _SITUATION_KEYS[2:] if question.data.get("situation") else _SITUATION_KEYS  # the situation names seat and round
     facts = [f"{label}: **{question.data[key]}**" for key, label in keys
@@ -133,6 +135,12 @@ def collect_response(question: Any, ctx: str) -> dict[str, Any]:
                 numbers[name] = parse_number(st.session_state.get(number_key(ctx, name), "") or "", label)
             response["numbers"] = numbers
     return response
+
+
+def unanswered_parts(question: Any, response: dict[str, Any]) -> list[str]:
+    """What a response leaves out: a line for each tiles or choices part with nothing chosen (empty: complete)."""
+    words = {"tiles": "choose a tile", "choices": "choose an option"}
+    return [words[part] for part in question.parts if part in words and not response.get(part)]
 
 
 def _tile_order(name: str) -> int:
@@ -238,4 +246,5 @@ def _tiles_html_text(text: str) -> str:
         return f"<code>{text}</code>"
 
 
-__all__ = ["AnswerInputError", "ask", "collect_response", "score_explanation_of", "show_feedback", "tile_options"]
+__all__ = ["AnswerInputError", "ask", "collect_response", "score_explanation_of", "show_feedback", "tile_options",
+           "unanswered_parts"]

@@ -12,6 +12,7 @@ import streamlit as st
 
 from sanma_core.rules import DEFAULT_PRESET, PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
 
+from . import ruleset_link
 from .store import Profile, ProgressStore, StoreError, default_path
 
 RULESET_KEY = "ruleset_select"  # sidebar selectbox
@@ -93,6 +94,27 @@ def use_ruleset(name: str) -> None:
     """Make ``name`` the active ruleset (call from a callback, before the sidebar is drawn)."""
     if name in PRESETS or name in custom_rulesets():
         st.session_state[RULESET_KEY] = name
+
+
+def link_params(name: str | None) -> dict[str, str]:
+    """The query parameters that bring ruleset ``name`` back: ``ruleset``, and for an uploaded one ``rules``
+    (its fields, :mod:`tutor.ruleset_link`), so a reload or a link opened elsewhere has the same ruleset."""
+    if name in PRESETS:
+        return {"ruleset": str(name)}
+    rules = resolve_ruleset(name)
+    if rules is None or name is None:
+        return {}
+    return {"ruleset": name, "rules": ruleset_link.encode(rules)}
+
+
+def ruleset_from_link(name: str, code: str) -> str:
+    """Keep the ruleset a link carries under the link's name (a preset's name is never taken over); returns the
+    name. Raises :class:`RulesetError` when the code does not read."""
+    rules = ruleset_link.decode(code, source=f"the link's ruleset {name!r}")
+    if name in PRESETS:
+        raise RulesetError(f"the link's ruleset {name!r} has the name of a preset")
+    custom_rulesets()[name] = rules.to_dict()
+    return name
 
 
 def add_custom_ruleset(rules: Ruleset) -> str:

@@ -38,6 +38,11 @@ MAX_NAME = 40
 MAX_GAMES = 500  # play-mode games kept for their links; the least recently played go first
 PIN_LENGTH = (4, 12)
 PIN_ROUNDS = 120_000  # PBKDF2-SHA256 rounds for a PIN's salted hash
+#: The one answer to a refused sign-in, whether the name is unknown, the PIN wrong or missing: it never tells
+#: which names exist.
+SIGN_IN_REFUSED = ("that name and PIN open no profile: check both (a profile without a PIN needs only its name), "
+                   "or create a new learner")
+_NO_SALT = "00" * 16
 
 
 def pin_hash(pin: str, salt: str) -> str:
@@ -301,9 +306,10 @@ class ProgressStore:
         """
         profile = self.profile_named(name)
         if profile is None:
-            raise StoreError(f"no learner is called {' '.join(str(name).split())!r}: check the spelling or create the profile")
+            pin_hash(str(pin).strip(), _NO_SALT)  # the same work as a real check: the answer's time tells nothing
+            raise StoreError(SIGN_IN_REFUSED)
         if not self.pin_matches(profile.id, pin):
-            raise StoreError(f"wrong PIN for {profile.name!r}" if pin else f"{profile.name!r} is protected by a PIN: enter it")
+            raise StoreError(SIGN_IN_REFUSED)
         token = secrets.token_urlsafe(24)
         with self._write() as con:
             con.execute("INSERT INTO sign_ins(token, profile_id, created) VALUES (?,?,?)", (token, profile.id, _iso(now_utc())))

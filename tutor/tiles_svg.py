@@ -233,6 +233,10 @@ STRIP_CSS = """
 .sm-win{outline:3px solid #d0312d;outline-offset:1px;border-radius:6px}
 .sm-dim{opacity:.35}
 .sm-empty{font-size:.85rem;color:#8a8577;font-style:italic}
+.sm-ponds{display:flex;flex-direction:column;gap:.35rem;margin:.3rem 0 .5rem 0}
+.sm-ponds .sm-tile{width:clamp(26px,calc((100cqw - 28px) / 18),44px)}
+.sm-ponds .sm-tile.sm-side{width:clamp(35px,calc((100cqw - 28px) / 18 * 1.34),59px)}
+.sm-passed{box-shadow:0 4px 0 -1px #2f7d4a;border-radius:3px}
 """
 
 
@@ -282,6 +286,30 @@ def tiles_html(tiles: Iterable[int], highlight: int | None = None, chosen: Colle
     return f'<div class="sm-row">{"".join(parts)}</div>'
 
 
+@dataclass(frozen=True)
+class Pond:
+    """One player's discards in order: ``riichi_at`` the riichi tile (drawn sideways), ``passed_from`` the first
+    tile that passed the riichi player without a ron (those are underlined)."""
+
+    caption: str
+    tiles: tuple[int, ...]
+    riichi_at: int | None = None
+    passed_from: int | None = None
+
+
+def ponds_html(ponds: Iterable[Pond]) -> str:
+    """Each player's pond as a row of tiles under its caption (the caption is escaped)."""
+    rows = []
+    for pond in ponds:
+        parts = []
+        for i, t in enumerate(pond.tiles):
+            passed = pond.passed_from is not None and i >= pond.passed_from
+            parts.append(_img(t, sideways=i == pond.riichi_at, css_class="sm-tile sm-passed" if passed else "sm-tile"))
+        inner = "".join(parts) or '<span class="sm-empty">no discards</span>'
+        rows.append(_group(_escape(pond.caption), f'<div class="sm-row">{inner}</div>'))
+    return f'<div class="sm-strip"><div class="sm-ponds">{"".join(rows)}</div></div>'
+
+
 def table_html(view: TableView, with_css: bool = True) -> str:
     """A full diagram: concealed hand, melds, the kita area and the dora indicators."""
     groups: list[str] = []
@@ -316,4 +344,4 @@ def all_faces() -> Sequence[int]:
     return faces
 
 
-__all__ = ["STRIP_CSS", "TableView", "all_faces", "parse_tile", "table_html", "tile_data_uri", "tile_svg", "tiles_html"]
+__all__ = ["STRIP_CSS", "Pond", "TableView", "all_faces", "parse_tile", "ponds_html", "table_html", "tile_data_uri", "tile_svg", "tiles_html"]

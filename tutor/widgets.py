@@ -18,7 +18,7 @@ from sanma_core.tiles import kind, parse_tile, parse_tiles, tile_name
 
 from .blocks import BLOCKS_CSS
 from .score_chart import CHART_CSS
-from .tiles_svg import STRIP_CSS, TableView, all_faces, table_html, tile_data_uri, tiles_html
+from .tiles_svg import STRIP_CSS, Pond, TableView, all_faces, ponds_html, table_html, tile_data_uri, tiles_html
 
 
 @functools.cache
@@ -47,9 +47,16 @@ div[class*="st-key-tb_"] button{width:clamp(40px,7.5vw,92px)} .sm-tile.sm-pick{w
 """
 
 
+#: Streamlit leaves 6rem above a page's first line; the header it clears is 3.75rem, so the rest was a blank band
+FRAME_CSS = """
+[data-testid="stMainBlockContainer"]{padding-top:3.6rem}
+"""
+
+
 def inject_css(big: bool = False) -> None:
     """Page-wide styles for tile strips and tile buttons (call once per run); ``big`` for a projector."""
-    st.html(f"<style>{STRIP_CSS}\n{BLOCKS_CSS}{CHART_CSS}\n{_tile_button_css()}{BIG_TILES_CSS if big else ''}</style>")
+    st.html(f"<style>{FRAME_CSS}{STRIP_CSS}\n{BLOCKS_CSS}{CHART_CSS}\n{_tile_button_css()}"
+            f"{BIG_TILES_CSS if big else ''}</style>")
 
 
 def show_table(
@@ -109,6 +116,42 @@ def show_data_diagram(data: dict, caption: str = "") -> bool:
         view = TableView(view.hand, view.melds, view.kita, view.indicators, view.win_tile, caption, view.ura,
                          view.discards)
     st.html(table_html(view, with_css=False))
+    return True
+
+
+_SEATS = {"E": "East", "S": "South", "W": "West"}
+
+
+def ponds_from_data(data: dict) -> list[Pond]:
+    """A riichi position's ponds (``riichi_seat``, ``riichi_pond``, ``other_pond``, ``own_pond``, ``passed_from``):
+    the riichi player's first, its last tile the riichi tile, then the other player's and yours (East); empty when
+    ``data`` holds no such position. Raises :class:`~sanma_core.tiles.NotationError` on bad notation."""
+    seat = data.get("riichi_seat")
+    if seat not in ("S", "W") or not isinstance(data.get("riichi_pond"), list):
+        return []
+    other = "W" if seat == "S" else "S"
+    riichi = [parse_tile(str(t)) for t in data["riichi_pond"]]
+    other_pond = [parse_tile(str(t)) for t in data.get("other_pond") or []]
+    own_pond = [parse_tile(str(t)) for t in data.get("own_pond") or []]
+    passed = data.get("passed_from")
+    other_from, own_from = (int(passed[0]), int(passed[1])) if isinstance(passed, list) and len(passed) == 2 else (None, None)
+    return [Pond(f"{_SEATS[seat]}, in riichi (the sideways tile declared it)", tuple(riichi), len(riichi) - 1 if riichi else None),
+            Pond(_SEATS[other], tuple(other_pond), passed_from=other_from),
+            Pond("You (East)", tuple(own_pond), passed_from=own_from)]
+
+
+def show_ponds(data: dict) -> bool:
+    """Draw a riichi position's ponds as rows of tiles; returns False (drawing nothing) when there are none."""
+    try:
+        ponds = ponds_from_data(data)
+    except (ValueError, TypeError) as exc:
+        st.warning(f"The ponds cannot be drawn: {exc}")
+        return False
+    if not ponds:
+        return False
+    st.html(ponds_html(ponds))
+    if any(p.passed_from is not None for p in ponds):
+        st.caption("Underlined: passed after the riichi without a ron, so safe against it.")
     return True
 
 

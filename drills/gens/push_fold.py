@@ -224,11 +224,12 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     ]
     for k, d in sorted(dangers.items(), key=lambda kv: (kv[1].value, kv[0])):
         steps.append(step("danger", tile=kind_name(k), value=d.value, category=_category(d, visible), reason=d.reason,
-                          best=k in best))
+                          best=k in best, keeps_tenpai=mode == "push"))
     data = {"hand": format_tiles(sorted(pos["hand"])), "melds": [], "kita": 0, "riichi_seat": riichi_seat,
             "riichi_pond": [kind_name(k) for k in pos["riichi_pond"]],
             "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
-            "passed": sorted(kind_name(k) for k in threat.passed), "indicators": [kind_name(pos["dora"])],
+            "passed": sorted(kind_name(k) for k in threat.passed), "passed_from": list(pos["passed_from"]),
+            "indicators": [kind_name(pos["dora"])],
             "ron_on_kita": rules.ron_on_kita, "seat": seat, "riichi_kita": riichi_kita,
             "riichi_dealer": riichi_seat == "E", "turn": len(pos["riichi_pond"]),
             "live_wall": _live_wall(pos),
@@ -242,7 +243,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         return Draft(
             concept=case,
             prompt=f"{ponds} You hold a North. Is setting it aside (kita) safe against the riichi?",
-            data=data,
+            data={**data, "question": "You hold a North. Is setting it aside (kita) safe against the riichi?"},
             answer_kind="choices",
             answer={"choices": ["safe" if safe else "dangerous"]},
             choices=NORTH_CHOICES,
@@ -262,7 +263,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     return Draft(
         concept=case,
         prompt=f"{ponds} {context_text(data)} Which tile do you discard?",
-        data=data,
+        data={**data, "question": "Which tile do you discard?"},
         answer_kind="tiles",
         answer={"tiles": [kind_name(k) for k in sorted(best)]},
         multi=False,

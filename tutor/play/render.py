@@ -24,6 +24,9 @@ from tutor.tiles_svg import TableView, table_html, tiles_html
 from .review import HandReview, action_text
 
 PLAY_CSS = """
+.st-key-play_bar{gap:.6rem}
+.st-key-play_bar h1{font-size:1.6rem;padding:0;margin:0;line-height:2.2rem}
+.st-key-play_bar [data-testid="stHeadingWithActionElements"]{flex:1 1 auto}
 .sm-hints-box{border:1px solid #e3dccb;border-radius:.6rem;padding:.6rem .9rem}
 .sm-hints p{margin:.4rem 0}
 .sm-botlog summary{cursor:pointer;font-weight:600;margin:.4rem 0}
@@ -91,35 +94,51 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
 
 # ---- review -----------------------------------------------------------------------
 
-def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequence[str], me: int) -> None:
-    """Your decisions beside the advisor bot's: totals, a line per hand, then the decisions that differ."""
+def voice(player: str | None) -> tuple[str, str]:
+    """How sentences about the reviewed player name them: ("You", "your") on Play (``None``, or a record's
+    "You"), else the player's name and its possessive.
+
+    >>> voice(None), voice("Bot A")
+    (('You', 'your'), ('Bot A', "Bot A's"))
+    """
+    if player is None or player.strip().lower() == "you":
+        return "You", "your"
+    return player, f"{player}'s"
+
+
+def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequence[str], me: int,
+           player: str | None = None) -> None:
+    """The reviewed player's decisions beside the advisor bot's: totals, a line per hand, then the decisions that
+    differ. ``player`` names them in every sentence (Review); without it they are "you" (Play)."""
+    who, whose = voice(player)
+    speak_as = me if who == "You" else None  # a reason's "seat N" of the reviewed player: "you" only when it is you
     total = sum(len(r.rows) for r in reviews)
     if not total:
-        st.caption("No decision of yours to review: every move was forced.")
+        st.caption(f"No decision of {'yours' if who == 'You' else whose} to review: every move was forced.")
         return
     same = sum(r.count("same") for r in reviews)
     good = sum(r.count("as good") for r in reviews)
-    st.markdown(f"You chose what the {advisor} bot would on **{same} of {total}** decisions; on **{good}** more "
-                "you threw another tile with the same shape and safety.")
+    st.markdown(f"{who} chose what the {advisor} bot would on **{same} of {total}** decisions; on **{good}** more "
+                f"{'you' if who == 'You' else who} threw another tile with the same shape and safety.")
     if len(reviews) > 1:
         st.dataframe([{"hand": r.label, "decisions": len(r.rows), "same": r.count("same"), "as good": r.count("as good"),
                        "different": r.count("different")} for r in reviews], hide_index=True, key=f"{key}_hands")
     differ = [(r, row) for r in reviews for row in r.differences]
     if not differ:
-        st.success(f"None of your decisions differs from the {advisor} bot's in shape or safety.")
+        st.success(f"None of {whose} decisions differs from the {advisor} bot's in shape or safety.")
         return
     danger = any(row.mine.danger is not None or row.advice.danger is not None for _, row in differ)
     rows = []
     for r, row in differ:
         line = {"hand": r.label} if len(reviews) > 1 else {}
-        line |= {"tiles left": row.left, "you": row.mine.text, "your shape": row.mine.shape,
-                 f"{advisor} bot": row.advice.text, "its shape": row.advice.shape,
-                 "why": name_seats(row.reason, names, me)}
+        line |= {"tiles left": row.left, "you" if who == "You" else who: row.mine.text,
+                 f"{whose} shape": row.mine.shape, f"{advisor} bot": row.advice.text, "its shape": row.advice.shape,
+                 "why": name_seats(row.reason, names, speak_as)}
         if danger:
-            line["your danger"] = _danger_text(row.mine.danger)
+            line[f"{whose} danger"] = _danger_text(row.mine.danger)
             line["its danger"] = _danger_text(row.advice.danger)
         rows.append(line)
-    st.markdown("**Where your choice differs**")
+    st.markdown(f"**Where {whose} choice differs**")
     # a static table wraps the reasons (a data grid cut them off after a few words); on a phone it keeps a
     # readable width and scrolls sideways (PLAY_CSS)
     with st.container(key=f"{key}_rows"):
@@ -256,4 +275,4 @@ def game_result(g: GameSummary, names: Sequence[str]) -> None:
             + score_chart_html(g.history, names))
 
 
-__all__ = ["css", "game_result", "hand_result", "hints_html"]
+__all__ = ["css", "game_result", "hand_result", "hints_html", "voice"]

@@ -309,7 +309,8 @@ def _result(view: SeatView, result: HandSummary | str | None, names: Sequence[st
         return {"title": result, "label": "", "lines": [], "sticks": None, "scores": []}
     lines = []
     for w in result.wins:
-        how = "tsumo" if w.tsumo else f"ron on {names[w.from_seat]}'s {tile_name(w.win_tile)}"
+        whose = "your" if names[w.from_seat] == "You" else f"{names[w.from_seat]}'s"
+        how = "tsumo" if w.tsumo else f"ron on {whose} {tile_name(w.win_tile)}"
         value = "yakuman" if w.yakuman else f"{w.han} han {w.fu} fu"
         if w.limit and not w.yakuman:
             value += f" ({w.limit.replace('_', ' ')})"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from sanma_core.tiles import parse_tiles, tile_name
 from tutor import state
@@ -57,10 +58,13 @@ def _clear() -> None:
     st.session_state["calc_kita"] = 0
 
 
-def _inputs() -> CalcInput:
+def _inputs() -> tuple[CalcInput, DeltaGenerator]:
+    """The inputs, and the place just under the hand where the result's summary goes (on a phone the other
+    inputs stack into a long column: the result must not wait below them)."""
     cols = st.columns([3, 2])
     cols[0].text_input("Hand (MPSZ, winning tile last)", key="calc_hand", placeholder=f"e.g. {EXAMPLE_HAND}")
     cols[1].text_input("Melds", key="calc_melds", placeholder="e.g. pon:777z ankan:1111p")
+    summary = st.container(key="calc_summary")
     c = st.columns(4)
     c[0].number_input("Kita (Norths set aside)", 0, 4, key="calc_kita", step=1)
     c[1].text_input("Dora indicators", key="calc_dora", placeholder="e.g. 3z")
@@ -80,7 +84,7 @@ def _inputs() -> CalcInput:
     s[4].number_input("Sticks", 0, 20, key="calc_sticks", step=1)
     st.pills("Situation", list(SITUATION_FLAGS), key="calc_flags", selection_mode="multi", format_func=FLAG_LABELS.get)
     flags = tuple(st.session_state.get("calc_flags") or ())
-    return CalcInput(
+    return summary, CalcInput(
         hand=st.session_state.get("calc_hand") or "",
         melds=st.session_state.get("calc_melds") or "",
         kita=int(st.session_state.get("calc_kita") or 0),
@@ -95,6 +99,33 @@ def _inputs() -> CalcInput:
         honba=int(st.session_state.get("calc_honba") or 0),
         sticks=int(st.session_state.get("calc_sticks") or 0),
     )
+
+
+def summary_text(out: CalcOutput) -> str:
+    """The result in one line (Markdown), shown right under the hand: the score, or the shape and waits."""
+    sc = out.score
+    if sc is not None:
+        value = "yakuman" if sc["yakuman"] else f"{sc['han']} han {sc['fu']} fu"
+        limit = sc["limit"].replace("_", " ")
+        return f"**{value}**{f' ({limit})' if limit else ''} · the winner gains **{sc['total']:,}** · details below"
+    if out.no_yaku:
+        return "**Complete, but no yaku**: it cannot win as it stands (details below)"
+    if out.score_error:
+        return f"**Complete, but it does not score**: {out.score_error}"
+    a = out.analysis
+    sh = a["shanten"]
+    if sh == -1:
+        return "**Complete** · give a winning tile to score it"
+    shape = "tenpai" if sh == 0 else f"{sh}-shanten"
+    if a.get("discards"):  # 14 tiles: what the best discard leaves
+        best = min(a["discards"], key=lambda d: (d["shanten"], -d["ukeire"]["count"]))
+        after = "tenpai" if best["shanten"] == 0 else f"{best['shanten']}-shanten"
+        return (f"Discard **{best['tile']}**: {after}, {best['ukeire']['count']} useful copies left · "
+                "every discard below")
+    if a.get("waits") is not None:
+        return f"**Tenpai** · waits {' '.join(a['waits']) or 'none'} · details below"
+    useful = a.get("ukeire", {}).get("count")
+    return f"**{shape}**" + (f" · {useful} useful copies left" if useful is not None else "") + " · details below"
 
 
 _URL_TEXT = {"hand": "calc_hand", "melds": "calc_melds", "dora": "calc_dora", "ura": "calc_ura", "win": "calc_win"}
@@ -202,16 +233,17 @@ def render() -> None:
                "the hand is complete.")
     _defaults()
     _apply_url()
-    inp = _inputs()
+    summary, inp = _inputs()
     if not inp.hand.strip():
-        st.info("Enter a hand to analyse it.")
+        summary.info("Enter a hand to analyse it.")
         return
     rules = state.active_rules()
     try:
         out = calculate(inp, rules)
     except ValueError as exc:
-        st.error(f"Cannot read this hand: {exc}")
+        summary.error(f"Cannot read this hand: {exc}")
         return
+    summary.success(summary_text(out))
     show_table(out.tiles, out.melds, inp.kita, out.indicators, out.win_tile if out.score else None)
     _show_analysis(out)
     _show_score(out)

@@ -10,6 +10,7 @@ import json
 import random
 import time
 from dataclasses import asdict
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -33,13 +34,14 @@ from tutor.drill_session import (
     unique_question,
 )
 from tutor.handoff import DRILL_SESSION, start_session
-from tutor.quiz import ask, collect_response, show_feedback
+from tutor.quiz import ask, collect_response, show_feedback, unanswered_parts
 from tutor.recording import record_answer
 from tutor.store import StoreError
 from tutor.widgets import metric_row
 
 SESSION = DRILL_SESSION
 REVIEW_TRIES = 40
+WARNING = "dr_warning"  # why the last Check graded nothing (an empty or unreadable answer)
 
 
 # ---- session handling (callbacks) ------------------------------------------------
@@ -117,10 +119,14 @@ def _on_check(ctx: str) -> None:
     q = drills.Question.from_json(sess.questions[sess.index])
     try:
         response = collect_response(q, ctx)
+        missing = unanswered_parts(q, response)
+        if missing:
+            raise AnswerInputError(f"Answer the question first: {' and '.join(missing)}. Nothing was graded.")
         feedback = drills.check(q, response)
     except (AnswerInputError, ValueError) as exc:
-        state.notice(str(exc), "warning")
+        st.session_state[WARNING] = str(exc)  # shown beside Check: only the question area reruns
         return
+    st.session_state.pop(WARNING, None)
     seconds = round(time.monotonic() - sess.started, 1) if sess.started else None
     sess.answered = {"feedback": asdict(feedback), "response": response}
     # a mixed question is filed under the drill it came from, so reviews and charts see the real topic
@@ -203,10 +209,11 @@ def _share_link(sess: Session) -> None:
     if "/drills" not in base:
         base = base.rstrip("/") + "/drills"
     st.caption("Share this session — everyone who opens the link gets the same questions:")
-    st.code(sess.settings.link(base, sess.ruleset), language=None)
-    if sess.ruleset in state.custom_rulesets():
-        st.caption("This session uses an uploaded ruleset: the others must upload the same file on the Rules page "
-                   "before opening the link.")
+    link = sess.settings.link(base, sess.ruleset)
+    extra = {k: v for k, v in state.link_params(sess.ruleset).items() if k != "ruleset"}
+    st.code(link + (f"&{urlencode(extra)}" if extra else ""), language=None)
+    if extra:
+        st.caption("The link carries the session's uploaded ruleset too: nobody needs the file.")
 
 
 def _summary(sess: Session) -> None:
@@ -281,13 +288,18 @@ def _session_area() -> None:
     if sess.started is None:
         sess.started = time.monotonic()
     ctx = f"s{sess.nonce}q{index}"
+    warning = st.session_state.pop(WARNING, None)
     if sess.answered is None and tuple(q.parts) == ("numbers",):
         with st.form(f"dr_form_{ctx}", border=False):  # typed answers: Enter in a field checks them
             ask(q, ctx)
             st.form_submit_button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
+        if warning:
+            st.warning(warning)
     elif sess.answered is None:
         ask(q, ctx)
         st.button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
+        if warning:
+            st.warning(warning)
     else:
         ask(q, ctx, disabled=True)
         show_feedback(q, sess.answered["feedback"], sess.answered["response"])

@@ -312,10 +312,10 @@ def _downloads(session: PlaySession) -> None:
 
 def render() -> None:
     """The page body (``tutor/pages/play.py`` runs it)."""
-    st.title("Play")
     draw.css()
     session = _session()
     if session is None:
+        st.title("Play")
         message = st.session_state.pop(MESSAGE, None)
         if message:
             getattr(st, message[0])(message[1])
@@ -326,7 +326,10 @@ def render() -> None:
     if token and st.query_params.get("game") != token:
         st.query_params["game"] = token  # back from another page: the link again survives a refresh
     st.session_state.setdefault(AUTOPASS, "off")
-    with st.container(horizontal=True, key="play_bar"):  # one short row, so the table starts high on a phone
+    # the title and the controls share one short row, so the table (the hand and its buttons at its foot) starts
+    # high enough to fit the first screen
+    with st.container(horizontal=True, key="play_bar", vertical_alignment="center"):
+        st.title("Play")
         with st.popover("Options"):
             st.selectbox("Call offers", list(AUTOPASS_MODES), key=AUTOPASS, format_func=AUTOPASS_MODES.get,
                          help="Pass pon and kan offers without a click; a win is always offered.")

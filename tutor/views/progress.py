@@ -12,6 +12,7 @@ import streamlit as st
 from tutor import state, stats
 from tutor.drill_session import Settings
 from tutor.handoff import start_session
+from tutor.labels import concept_title, topic_title
 from tutor.scheduler import retrievability
 from tutor.store import now_utc
 from tutor.widgets import metric_row
@@ -74,7 +75,7 @@ def _charts(answers, cards) -> None:
         for topic in sorted({r["topic"] for r in rows}):
             mine = [r for r in rows if r["topic"] == topic]
             fig.add_trace(go.Scatter(x=[r["day"] for r in mine], y=[100 * r["accuracy"] for r in mine],
-                                     mode="lines+markers", name=topic, customdata=[r["answers"] for r in mine],
+                                     mode="lines+markers", name=topic_title(topic), customdata=[r["answers"] for r in mine],
                                      hovertemplate="%{x}: %{y:.0f}% of %{customdata} answers"))
         fig.update_layout(title="Accuracy per topic", yaxis={"range": [0, 105], "title": "% right"},
                           xaxis=day_axis([r["day"] for r in rows]),
@@ -93,6 +94,16 @@ def _charts(answers, cards) -> None:
     st.plotly_chart(fig, key="chart_streak", theme="streamlit")
 
 
+def _first_steps(name: str) -> None:
+    """A learner with no answer yet: what to do first, instead of empty tables and charts."""
+    st.info(f"Nothing to show yet, {name}: your progress starts with your first answers. Start with a lesson on "
+            "Learn, or a short drill session on Drills; every answer is saved under your name, missed concepts come "
+            "back here for review, and the charts fill in day by day.")
+    cols = st.columns(2)
+    cols[0].page_link("tutor/pages/learn.py", label="Start with a lesson", icon=":material/school:")
+    cols[1].page_link("tutor/pages/drills.py", label="Drill a topic", icon=":material/quiz:")
+
+
 def render() -> None:
     st.title("Progress")
     if st.session_state.pop(GO_KEY, False):
@@ -109,6 +120,9 @@ def render() -> None:
     cards = state.store_call(db.cards, profile.id)
     if answers is None or cards is None:
         return
+    if not answers and not cards:
+        _first_steps(profile.name)
+        return
     now = now_utc()
     due = [c for c in cards if c.due <= now]
     right = sum(a.correct for a in answers)
@@ -119,7 +133,8 @@ def render() -> None:
     if not due:
         st.write(nothing_due_text(cards, now))
     else:
-        st.dataframe([{"concept": d.concept, "drill": d.topic, "due": d.due.strftime("%Y-%m-%d %H:%M")} for d in due],
+        st.dataframe([{"concept": concept_title(d.concept), "drill": topic_title(d.topic),
+                      "due": d.due.strftime("%Y-%m-%d %H:%M")} for d in due],
                      hide_index=True)
         st.button(f"Start review ({len(due)})", key="start_review", type="primary", on_click=_start_review,
                   args=([(d.topic, d.concept) for d in due],))
@@ -127,11 +142,11 @@ def render() -> None:
     st.subheader("Per topic")
     per = stats.accuracy_by_topic(answers)
     if per:
-        st.dataframe([{"topic": t, "right": r, "answers": n, "accuracy": f"{r / n:.0%}"} for t, (r, n) in per.items()],
+        st.dataframe([{"topic": topic_title(t), "right": r, "answers": n, "accuracy": f"{r / n:.0%}"} for t, (r, n) in per.items()],
                      hide_index=True)
     if cards:
         with st.expander(f"All scheduled concepts ({len(cards)})"):
-            st.dataframe([{"concept": c.concept, "drill": c.topic, "next review": c.due.strftime("%Y-%m-%d %H:%M"),
+            st.dataframe([{"concept": concept_title(c.concept), "drill": topic_title(c.topic), "next review": c.due.strftime("%Y-%m-%d %H:%M"),
                            "recall chance now": f"{retrievability(c, now):.0%}"} for c in cards], hide_index=True)
     _charts(answers, cards)
 
@@ -145,7 +160,7 @@ def render() -> None:
             cols = st.columns([5, 1])
             prompt = a.question.get("prompt", "")
             later = any(qid == a.question.get("id") and aid > (a.id or 0) for qid, aid in fixed)
-            cols[0].markdown(f"**{a.topic}** · {a.concept} · {a.ts:%Y-%m-%d}" + (" · ✓ answered right since" if later
+            cols[0].markdown(f"**{topic_title(a.topic)}** · {concept_title(a.concept)} · {a.ts:%Y-%m-%d}" + (" · ✓ answered right since" if later
                              else "") + f"  \n{prompt}")
             cols[1].button("Replay", key=f"replay_{a.id}", on_click=_replay, args=(a.question,),
                            disabled=not a.question.get("id"))

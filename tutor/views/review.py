@@ -26,6 +26,7 @@ from tutor.handoff import REVIEW_INCOMING
 from tutor.play import render as play
 from tutor.review_data import (
     FORMAT_NAMES,
+    LIMIT_MB,
     UPLOAD_TYPES,
     LoadedReview,
     display_names,
@@ -46,32 +47,79 @@ ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
+SCROLL = "review_scroll"  # a record or hand just opened: on a phone, bring the table to the top of the screen
 TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
 KEEP = 4  # reviews kept per session
 
 REVIEW_CSS = """
+.st-key-review_at{scroll-margin-top:3.9rem}
+[data-testid="stLayoutWrapper"]:has(> .st-key-review_steps){position:sticky;bottom:0;z-index:3}
+.st-key-review_steps{background:#fffdf7;padding:.35rem 0 .1rem 0;border-top:1px solid #e3dccb}
+.st-key-review_steps [data-testid="stSlider"]{padding:0 .6rem}
 div[class*="st-key-review_dec"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-review_dec"] [data-testid="stTable"] table{min-width:40rem}
 """
 
 
+#: on a phone the record's choices fill the first screen: once a record or a hand is opened, the step line goes to
+#: the top of the screen, so the table and its step controls (held at the screen's foot) are what shows
+_SCROLL_JS = """<script>
+(() => {
+  if (window.innerWidth > 640) return;
+  let tries = 20;
+  const go = () => {
+    const at = document.querySelector('.st-key-review_at');
+    if (at) at.scrollIntoView({block: "start"});
+    else if (tries-- > 0) setTimeout(go, 100);
+  };
+  setTimeout(go, 50);
+})();
+</script>"""
+
+
 # ---- loading ----------------------------------------------------------------------
 
 def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> None:
-    """Make ``text`` the record on the page, from its first position (callbacks and the page top only)."""
+    """Make ``text`` the record on the page, from its first position (callbacks and the page top only).
+
+    A record that cannot be reviewed does not replace the game on the page: the error shows beside the loader
+    and the game loaded before stays where it was."""
     ss = st.session_state
-    ss[TEXT], ss[SOURCE] = text, source
-    ss.pop(ERROR, None)
-    ss[HAND], ss[POS], ss["review_player"] = 0, 0, seat
     options = state.ruleset_options()
     if ruleset is None and record_format(text) in ("tenhou6", "mjlog"):
         ruleset = "tenhou"  # Tenhou's own records are played under its rules
-    if ruleset in options:
-        ss["review_ruleset"] = ruleset
+    name = ruleset if ruleset in options else _review_ruleset(options)
+    problem = _problem(text, name, seat)
+    if problem is not None:
+        _fail(problem if TEXT not in ss else f"{problem} The game loaded before is still on the page.")
+        return
+    ss[TEXT], ss[SOURCE] = text, source
+    ss.pop(ERROR, None)
+    ss[HAND], ss[POS], ss["review_player"] = 0, 0, seat
+    ss["review_ruleset"] = name
+    ss[SCROLL] = True
+
+
+def _review_ruleset(options: Sequence[str]) -> str:
+    """The ruleset the page reviews with: the one chosen for the record, else the sidebar's."""
+    ss = st.session_state
+    name = ss.get("review_ruleset")
+    return name if name in options else (ss.get(state.RULESET_KEY) or options[0])
+
+
+def _problem(text: str, ruleset: str, seat: int) -> str | None:
+    """Why ``text`` cannot be reviewed under ``ruleset`` for ``seat`` (None: it can). The review made here is
+    kept, so the page does not make it again."""
+    names = _cached("names:" + text_key(text), lambda: record_names(text))
+    if isinstance(names, RecordError):
+        return error_text(names)
+    rules = state.rules_named(ruleset)
+    loaded = _cached(review_key(text, rules, seat), lambda: load_review(text, rules, seat))
+    return error_text(loaded, display_names(names)) if isinstance(loaded, RecordError) else None
 
 
 def _fail(message: str) -> None:
-    st.session_state.pop(TEXT, None)
+    """Show ``message`` beside the loader; the game on the page (if any) stays."""
     st.session_state[ERROR] = message
 
 
@@ -83,7 +131,7 @@ def on_upload() -> None:
     try:
         text = read_upload(upload.name, upload.getvalue())
     except RecordError as exc:
-        _fail(error_text(exc))
+        _fail(error_text(exc) + (" The game loaded before is still on the page." if TEXT in st.session_state else ""))
         return
     _use(text, f"uploaded file {upload.name}")
 
@@ -146,6 +194,7 @@ def _jump(position: int) -> None:
 
 def _hand_changed() -> None:
     st.session_state[POS] = 0
+    st.session_state[SCROLL] = True
 
 
 # ---- drawing ------------------------------------------------------------------------
@@ -185,24 +234,27 @@ def _agreement(h: HandReview, names: Sequence[str]) -> None:
 
 def _moments(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
     if not h.moments:
-        st.caption(f"No moment of {names[seat]}'s stands out in this hand.")
+        st.caption(f"Nothing in {play.voice(names[seat])[1]} play stands out in this hand.")
         return
     for i, m in enumerate(h.moments):
         pos = loaded.position_of(h.index, moment_step(m))
-        st.button(f"Turn {m.turn} · {m.text}", key=f"review_moment_{h.index}_{i}", on_click=_jump, args=(pos,),
-                  help=f"go to step {pos} of this hand")
+        st.button(f"Turn {m.turn} · {play.name_seats(m.text, names)}", key=f"review_moment_{h.index}_{i}",
+                  on_click=_jump, args=(pos,), help=f"go to step {pos} of this hand")
 
 
 def _verdict_rows(rows: Sequence[ReviewRow], names: Sequence[str], seat: int) -> list[dict[str, object]]:
-    return [{"verdict": r.verdict, "tiles left": r.left, "you": r.mine.text, "your shape": r.mine.shape,
-             f"{ADVISOR} bot": r.advice.text, "its shape": r.advice.shape,
-             "why": play.name_seats(r.reason, names, seat)} for r in rows]
+    who, whose = play.voice(names[seat])
+    me = seat if who == "You" else None
+    return [{"verdict": r.verdict, "tiles left": r.left, "you" if who == "You" else who: r.mine.text,
+             f"{whose} shape": r.mine.shape, f"{ADVISOR} bot": r.advice.text, "its shape": r.advice.shape,
+             "why": play.name_seats(r.reason, names, me)} for r in rows]
 
 
 def _decisions(h: HandReview, names: Sequence[str], seat: int) -> None:
-    st.caption(f"{names[seat]}'s decisions beside the {ADVISOR} bot's choice in the same position, with its reason "
-               "(the comparison play mode shows after a hand).")
-    play.review([DecisionHand(h.index, h.label, h.decisions)], ADVISOR, "review_dec", names, seat)
+    whose = play.voice(names[seat])[1]
+    st.caption(f"{whose[:1].upper() + whose[1:]} decisions beside the {ADVISOR} bot's choice in the same position, "
+               "with its reason (the comparison play mode shows after a hand).")
+    play.review([DecisionHand(h.index, h.label, h.decisions)], ADVISOR, "review_dec", names, seat, player=names[seat])
     if h.decisions:
         with st.expander(f"Every decision of this hand ({len(h.decisions)})"), st.container(key="review_dec_all"):
             st.table(_verdict_rows(h.decisions, names, seat))
@@ -216,8 +268,9 @@ def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> str:
 
 def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
     r = loaded.review
-    st.caption(f"{FORMAT_NAMES.get(r.format, r.format)} · {len(r.hands)} hands · {len(loaded.actions)} actions · "
-               f"ruleset {loaded.rules.title} · reviewing {names[seat]}")
+    st.caption(f"Record: {st.session_state.get(SOURCE, 'loaded')} · {FORMAT_NAMES.get(r.format, r.format)} · "
+               f"{len(r.hands)} hands · {len(loaded.actions)} actions · ruleset {loaded.rules.title} · "
+               f"reviewing {names[seat]}")
     if r.mismatches:
         st.warning(f"The record's figures differ from the engine's in {len(r.mismatches)} place(s): "
                    + "; ".join(r.mismatches))
@@ -226,7 +279,7 @@ def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
 def _loader() -> None:
     with st.expander("Load a game record", expanded=TEXT not in st.session_state):
         st.file_uploader("Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)", type=UPLOAD_TYPES,
-                         key="review_upload", on_change=on_upload)
+                         key="review_upload", on_change=on_upload, max_upload_size=LIMIT_MB)
         st.text_area("…or paste one", key="review_paste", height=120,
                      placeholder='{"log": [...]}  ·  <mjloggm ...>  ·  {"type":"start_game",...}')
         st.button("Review the pasted record", key="review_load", on_click=_on_paste)
@@ -252,15 +305,13 @@ def render_page() -> None:
         if ERROR not in st.session_state:
             st.info("Upload or paste a game record, or finish a game on the Play page and press “Review this game”.")
         return
-    st.caption(f"Record: {st.session_state.get(SOURCE, 'loaded')}")
     names_or_error = _cached("names:" + text_key(text), lambda: record_names(text))
     if isinstance(names_or_error, RecordError):
         st.error(error_text(names_or_error))
         return
     names = display_names(names_or_error)
     options = state.ruleset_options()
-    if st.session_state.get("review_ruleset") not in options:
-        st.session_state["review_ruleset"] = st.session_state.get(state.RULESET_KEY) or options[0]
+    st.session_state["review_ruleset"] = _review_ruleset(options)
     if st.session_state.get("review_player") not in (0, 1, 2):
         st.session_state["review_player"] = 0
     cols = st.columns(3)
@@ -308,29 +359,38 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
     pos = min(max(int(ss.get(POS, 0)), 0), count)
     ss[POS] = pos
     h = hands[n]
-    with st.container(horizontal=True, vertical_alignment="bottom", key="review_controls"):
-        st.button("◀ Previous", key="review_prev", on_click=_step, args=(-1, counts), disabled=(n, pos) == (0, 0))
-        st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
-                  disabled=(n, pos) == (len(hands) - 1, count))
-        st.checkbox("Show all hands", key="review_show_all")
-    if count > 0:
-        st.slider("Step in this hand", 0, count, key=POS)
-    pos = int(ss[POS])
-    st.markdown(_step_caption(loaded, n, pos, names))
-    game = loaded.game_at(n, pos)
+    with st.container(key="review_at"):
+        st.markdown(_step_caption(loaded, n, pos, names))
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        _table(game, seat, names, h.summary, bool(ss.get("review_show_all")), pos == count)
+        _table(loaded.game_at(n, pos), seat, names, h.summary, bool(ss.get("review_show_all")), pos == count)
+        # just under the table, and held at the foot of the screen while the table is in view (REVIEW_CSS): a
+        # step never needs a scroll
+        with st.container(key="review_steps"):
+            with st.container(horizontal=True, vertical_alignment="center", key="review_controls"):
+                st.button("◀ Previous", key="review_prev", on_click=_step, args=(-1, counts),
+                          disabled=(n, pos) == (0, 0))
+                st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
+                          disabled=(n, pos) == (len(hands) - 1, count))
+                st.checkbox("Show all hands", key="review_show_all")
+            if count > 0:
+                st.slider("Step in this hand", 0, count, key=POS, label_visibility="collapsed")
     with right:
         settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
                                               f"Decisions ({len(h.decisions)})"])
         with settle:
-            _agreement(h, names)
-            play.hand_result(h.summary, names, loaded.rules.title)
+            if pos < count:  # the result is not told before the hand is over
+                st.caption(f"The settlement shows when the hand ends, at step {count}.")
+                st.button("Go to the hand's end", key="review_to_end", on_click=_jump, args=(count,))
+            else:
+                _agreement(h, names)
+                play.hand_result(h.summary, names, loaded.rules.title)
         with moments:
             _moments(loaded, h, names, seat)
         with decisions:
             _decisions(h, names, seat)
+    if ss.pop(SCROLL, False):
+        st.html(_SCROLL_JS, unsafe_allow_javascript=True)
 
 
 def _game_end(loaded: LoadedReview, names: Sequence[str], hand: int) -> None:

@@ -15,6 +15,7 @@ from sanma_core.rules import (
     ruleset_from_dict,
 )
 from tutor import state
+from tutor.blocks import rows_html
 
 #: Readable names for the ruleset fields; a field missing here is shown by its own name.
 FIELD_LABELS = {
@@ -52,6 +53,7 @@ FIELD_LABELS = {
     "all_last_dealer_stop": "all-last dealer may stop",
 }
 UPLOAD_KEY = "ruleset_upload"
+RULESET_LIMIT_MB = 1  # a ruleset is a few kB of YAML
 
 
 def fmt(value: object) -> str:
@@ -87,8 +89,12 @@ def _read_upload() -> Ruleset | None:
     upload = st.session_state.get(UPLOAD_KEY)
     if upload is None:
         return None
+    data = upload.getvalue()
+    if len(data) > RULESET_LIMIT_MB * 1024 * 1024:
+        st.error(f"{upload.name} is larger than {RULESET_LIMIT_MB} MB: a ruleset file is a few kB of YAML.")
+        return None
     try:
-        text = upload.getvalue().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         st.error(f"{upload.name}: not a text file (expected UTF-8 YAML).")
         return None
@@ -121,7 +127,8 @@ def render() -> None:
             )
     only = st.toggle("Only rules that differ", value=True, key="rules_only_diff")
     rows = comparison(rulesets, only)
-    st.dataframe(rows, hide_index=True, width="stretch", height=36 * (len(rows) + 1) + 3)
+    # a plain table in a box of its own: on a phone it scrolls sideways with each rule's name kept in view
+    st.html(f'<div class="sm-scroll" data-role="rules-table">{rows_html(rows, first_column_stays=True)}</div>')
     with st.expander(f"Where {active.title}'s rules come from", expanded=False):
         if active.sources:
             st.dataframe([{"rule": FIELD_LABELS.get(f, f.replace("_", " ")), "source": text} for f, text in active.sources],
@@ -140,7 +147,7 @@ def render() -> None:
         mime="text/yaml",
         key="download_ruleset",
     )
-    st.file_uploader("Ruleset YAML", type=["yaml", "yml"], key=UPLOAD_KEY)
+    st.file_uploader("Ruleset YAML", type=["yaml", "yml"], key=UPLOAD_KEY, max_upload_size=RULESET_LIMIT_MB)
     uploaded = _read_upload()
     if uploaded is not None:
         name = state.add_custom_ruleset(uploaded)

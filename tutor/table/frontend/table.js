@@ -201,9 +201,11 @@
     root.appendChild(board);
     if (state.offer) root.appendChild(offerBlock());
     if (state.result) root.appendChild(resultBlock());
-    var info = el("div", "info");
-    info.setAttribute("data-role", "info");
-    root.appendChild(info);
+    if (!state.offer) { // an offer's panel already asks "call or pass?": no second line above the hand
+      var info = el("div", "info");
+      info.setAttribute("data-role", "info");
+      root.appendChild(info);
+    }
     root.appendChild(handBlock(geo.rows));
     if (!readonly) root.appendChild(actionBar());
     root.appendChild(helpBlock());
