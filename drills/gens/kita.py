@@ -279,8 +279,8 @@ def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
     data = {"hand": format_tiles(sorted(pos["hand"])), "melds": [], "kita": 0, "kita_legal": True,
             "riichi_seat": riichi_seat, "riichi_pond": [kind_name(k) for k in pond],
             "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
-            "passed": sorted(kind_name(k) for k in threat.passed), "indicators": [kind_name(pos["dora"])],
-            "riichi_kita": 0, "ron_on_kita": rules.ron_on_kita,
+            "passed": sorted(kind_name(k) for k in threat.passed), "passed_from": list(pos["passed_from"]),
+            "indicators": [kind_name(pos["dora"])], "riichi_kita": 0, "ron_on_kita": rules.ron_on_kita,
             "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten(counts)}-shanten and folding"}
     steps = [step("safe_tile", seat=riichi_seat, shanten=shanten(counts), safest=kind_name(safest),
                   safest_value=others[safest].value, ron_on_kita=rules.ron_on_kita, keep=answer == "keep"),

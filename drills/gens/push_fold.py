@@ -331,11 +331,13 @@ def context_text(data: dict[str, Any]) -> str:
 
 
 def ponds_text(data: dict[str, Any], other_seat: str) -> str:
-    """The riichi and the three ponds in words, from a question's data."""
+    """The riichi and the three ponds in words, from a question's data: each pond, then the tiles passed after it."""
     seat = SEAT_NAMES[data["riichi_seat"]]
+    other_from, own_from = data["passed_from"]
     return (f"{seat} declared riichi with {data['riichi_pond'][-1]}. {seat}'s discards: {' '.join(data['riichi_pond'])}; "
-            f"{SEAT_NAMES[other_seat]}'s: {' '.join(data['other_pond'])}; yours: {' '.join(data['own_pond'])} "
-            f"(after the riichi: {' '.join(data['passed']) or 'nothing yet'}).")
+            f"{SEAT_NAMES[other_seat]}'s: {' '.join(data['other_pond'])}; yours: {' '.join(data['own_pond'])}. "
+            f"Passed after the riichi: {SEAT_NAMES[other_seat]}'s {' '.join(data['other_pond'][other_from:]) or 'nothing'}, "
+            f"yours {' '.join(data['own_pond'][own_from:]) or 'nothing'}.")
 
 
 def position(case: str, rng: random.Random, rules: Ruleset) -> dict[str, Any]:
