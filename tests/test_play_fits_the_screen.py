@@ -113,7 +113,15 @@ def _play(pg, viewport: dict, hands: int, deadline: float, shot: str | None) -> 
         if choice is None:  # the bots are still moving
             pg.wait_for_timeout(50)
             continue
-        assert now["scrolled"] == 0, f"the page scrolled by {now['scrolled']} px"
+        if now["scrolled"]:  # a rerun may still be bringing the table back: wait (bounded) for the page at the top
+            back = time.monotonic() + 5
+            while now["scrolled"] and time.monotonic() < back:
+                pg.wait_for_timeout(100)
+                now = _settled(pg, frame_el, table)
+            assert now["scrolled"] == 0, f"the page scrolled by {now['scrolled']} px"
+            choice = _choice([a for a, _ in now["buttons"]], now["discards_allowed"])
+            if choice is None:
+                continue
         problems = _off_screen(now, viewport)
         if problems and SHOTS:
             pg.screenshot(path=os.path.join(SHOTS, f"off-{viewport['width']}x{viewport['height']}.png"), full_page=True)
@@ -126,8 +134,11 @@ def _play(pg, viewport: dict, hands: int, deadline: float, shot: str | None) -> 
             late = now
             if shot and now["offer"]:
                 pg.screenshot(path=shot.replace(".png", "-offer.png"))
-        target = table.locator(f'[data-action="{choice}"]').last
-        target.click()
+        # a click where the element is on screen, as a player's: a locator click would scroll it into view first
+        target = table.locator(f'[data-action="{choice}"]').last.bounding_box()
+        if target is None:
+            continue
+        pg.mouse.click(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2)
         end = time.monotonic() + 15
         while time.monotonic() < end and not pg.locator(".st-key-play_next button").count():
             if table.locator("#root").get_attribute("data-state") != now["id"]:
