@@ -82,3 +82,14 @@ def test_agree_json_has_every_kind(capsys):
     for key in ("agree", "nll", "baseline"):
         assert {"call", "riichi_all", "discard", "kita", "riichi"} <= set(out[key])
     assert 0.5 <= out["baseline"]["call"] <= 1.0
+
+
+def test_agree_reads_each_records_own_ruleset(capsys):
+    # a Mahjong Soul game robbed by thirteen orphans on a closed kan: no Tenhou rule allows that hand
+    record = DATA / "mahjongsoul" / "kokushi_ankan.json"
+    assert agree_main([str(record), "--bot", "easy", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] and out["games"] == 1 and out["decisions"]["discard"] > 0
+    assert agree_main([str(record), "--bot", "easy", "--json", "--ruleset", "tenhou"]) == 1
+    refused = json.loads(capsys.readouterr().out)
+    assert not refused["ok"] and "kokushi_ankan.json" in refused["error"]

@@ -27,7 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sanma agree", description="Agreement of a bot with real players' decisions.")
     p.add_argument("games", nargs="+", help="record files; .jsonl(.gz) files hold one tenhou.net/6 game per line")
     p.add_argument("--bot", default="hard", choices=LEVELS)
-    p.add_argument("--ruleset", default="tenhou")
+    p.add_argument("--ruleset", default=None,
+                   help="a preset or a ruleset file; by default each record's own platform and length")
     p.add_argument("--limit", type=int, default=None, help="stop after this many games")
     p.add_argument("--json", action="store_true", help="JSON only (no progress bar)")
     return p
@@ -50,7 +51,7 @@ def _records(paths: list[str]) -> Iterator[tuple[str, str]]:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        rules = get_ruleset(args.ruleset)
+        rules = get_ruleset(args.ruleset) if args.ruleset else None
     except RulesetError as exc:
         print(json.dumps({"ok": False, "error": str(exc)}))
         return 1
