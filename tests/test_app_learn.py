@@ -71,7 +71,7 @@ def test_single_choice_question(learn):
                 learn.button(key=f"{key}_check").click().run()
                 assert any(s.value == "Right!" for s in learn.success)
                 return
-    pytest.skip("no single-choice question in the course")
+    raise AssertionError("no single-choice question in the course")
 
 
 def test_lesson_progress_is_saved_per_profile(learn, tmp_path):
@@ -101,7 +101,7 @@ def _find(rules, kind):
             for q in course.render_step(step, rules).questions:
                 if q.kind == kind:
                     return lesson, i, q
-    pytest.skip(f"no {kind} question in the course")
+    raise AssertionError(f"no {kind} question in the course")
 
 
 def test_tiles_and_multiple_choice_questions(learn):
@@ -137,7 +137,7 @@ def test_practise_button_starts_a_drill_session_on_the_steps_topic(learn):
                 sess = learn.session_state["drill_session"]
                 assert (sess.settings.drill_type, sess.settings.n, sess.mode) == (topics[0], 5, "drill")
                 return
-    pytest.skip("no lesson step links a drill")
+    raise AssertionError("no lesson step links a drill")
 
 
 def test_the_rulesets_table_marks_the_active_ruleset(learn):

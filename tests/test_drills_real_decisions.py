@@ -153,7 +153,6 @@ def test_all_last_is_judged_in_placement_points_under_the_preset():
             assert (q.concept == "all_last.push_first") == (best == "riichi")
 
 
-@pytest.mark.skipif(not TRAIN.exists(), reason="needs ../shared/data")
 def test_the_stored_counts_are_measured_on_the_real_games():
     part = measure(TRAIN, limit=25)  # the first games: every count there is part of the stored total
     assert part["games"] == 25 and STORED["games"] == 1800
@@ -165,7 +164,6 @@ def test_the_stored_counts_are_measured_on_the_real_games():
     assert sum(r["n"] for r in part["kita"].values()) < sum(r["n"] for r in STORED["kita"].values())
 
 
-@pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data")
 def test_the_answers_agree_with_players_the_figures_were_not_measured_on():
     part = measure(DEV, limit=40)
     for name, (rate, always, n) in agreement(part).items():

@@ -47,7 +47,6 @@ def test_yaku_come_up_about_as_often_as_in_real_play():
     assert YAKU_WINS["riichi"] > YAKU_WINS["tanyao"] > YAKU_WINS.get("sankantsu", 0)
 
 
-@pytest.mark.skipif(not TRAIN.exists(), reason="needs ../shared/data")
 def test_the_stored_table_is_what_the_real_games_show():
     data = measure(TRAIN)
     assert (data["games"], data["wins"]) == (GAMES, WINS)

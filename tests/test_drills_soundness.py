@@ -105,7 +105,6 @@ def _rules_row(topic: str) -> list[str]:
     raise AssertionError(f"no row {topic!r} in RULES.md")
 
 
-@pytest.mark.skipif(not RULES_MD.exists(), reason="needs ../shared/RULES.md")
 def test_a_ron_on_a_kita_keeps_ippatsu_wherever_the_rules_table_says_as_tenhou():
     presets = ["tenhou", "mahjongsoul", "club", "classic", "wrc"]
     cells = _rules_row("ron on a kita'd North")
