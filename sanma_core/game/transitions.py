@@ -11,19 +11,7 @@ from typing import Any
 from ..melds import make_meld
 from ..scoring import ScoreResult, WinInput
 from ..tiles import NORTH, kind, sort_tiles, to_mjai
-from .actions import (
-    ABORT,
-    ANKAN,
-    DISCARD,
-    KAKAN,
-    KITA,
-    MINKAN,
-    PON,
-    RIICHI,
-    RON,
-    TSUMO,
-    Action,
-)
+from .actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, MINKAN, PON, RIICHI, RON, TSUMO, Action
 from .legality import UNKNOWN, ResponseWindow
 from .seat import SeatState
 from .state import ROUND_NAMES, CalledMeld, Phase
