@@ -215,7 +215,7 @@ def test_a_perfect_session_suggests_a_harder_level(tmp_path, monkeypatch):
 def test_a_scoring_question_is_explained_in_sentences(tmp_path, monkeypatch):
     """Yaku and fu questions explain every step in a sentence that says why (each yaku with its han and reason,
     each fu line, the rounding), not a dump of the explanation's keys (kanji, romaji, 'completed by win: no' …)."""
-    from drills.explain import YAKU_WHY
+    from sanma_core.scoring import YAKU
 
     at = _open(tmp_path, monkeypatch)
     _start(at, "fu", 1, 7)
@@ -226,7 +226,7 @@ def test_a_scoring_question_is_explained_in_sentences(tmp_path, monkeypatch):
     assert not at.exception and at.error  # answered wrong: the explanation opens
     text = "\n".join(m.value for m in at.markdown)
     yaku = next(s for s in q.explanation if s["step"] == "yaku")["yaku"]
-    assert all(f"{y['han']} han: {YAKU_WHY[y['id']]}" in text for y in yaku)
+    assert all(f"{y['han']} han: {YAKU[y['id']].why}" in text for y in yaku)
     fu = next(s for s in q.explanation if s["step"] == "fu")
     assert "Fu: " in text and all(f"{line['fu']} for " in text for line in fu["lines"])
     raw, rounded = q.explanation[-1]["raw"], q.explanation[-1]["rounded"]
