@@ -10,11 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from drills.registry import DRILL_IDS as DRILL_IDS  # the drill types a lesson may link to (re-exported)
+
 QUESTION_KINDS = ("single", "multiple", "number", "tiles")
-DRILL_IDS = (
-    "waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency",
-    "kita", "push_fold", "riichi_dama", "furiten", "call_pass", "all_last", "mixed",
-)
 TABLE_KINDS = ("payments", "tsumo_loss", "rulesets_compared", "noten", "placement")  # see course.tables
 
 

@@ -12,6 +12,6 @@ True
 
 from .checker import check
 from .model import DrillError, Feedback, Question
-from .registry import DIFFICULTIES, DRILL_TYPES, generate, regenerate
+from .registry import DIFFICULTIES, DRILL_IDS, DRILL_TYPES, DRILLS, DrillType, generate, regenerate
 
-__all__ = ["DIFFICULTIES", "DRILL_TYPES", "DrillError", "Feedback", "Question", "check", "generate", "regenerate"]
+__all__ = ["DIFFICULTIES", "DRILLS", "DRILL_IDS", "DRILL_TYPES", "DrillType", "DrillError", "Feedback", "Question", "check", "generate", "regenerate"]

@@ -1,9 +1,13 @@
-"""The drill types, in the order a menu shows them, their generators, and :func:`generate`."""
+"""The drill registry: every drill type (id, title, description, generator) in menu order, and :func:`generate`.
+
+The course's drill links, mixed review and the app's menu all read :data:`DRILLS`.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from sanma_core.rules import Ruleset, get_ruleset
 
@@ -31,62 +35,68 @@ from .soundness import DECISION_TYPES, complete_hand
 
 Generator = Callable[[Ruleset, random.Random, int], Draft]
 
-DRILL_TYPES: dict[str, dict[str, str]] = {
-    "waits": {"title": "Waits", "description": "Select every tile that completes the hand (four-copy and furiten traps included)."},
-    "yaku": {"title": "Yaku", "description": "Select every yaku of a winning hand, then its han."},
-    "fu": {"title": "Fu", "description": "Count the fu of a winning hand."},
-    "payment": {"title": "Payments", "description": "What each player pays: ron or tsumo, dealer or not, honba and sticks (tsumo loss)."},
-    "kita_dora": {"title": "Kita and dora", "description": "Han from kita, dora indicators (1m, West), red fives and ura."},
-    "dora_indicator": {"title": "Dora indicator", "description": "Which tile does an indicator make dora?"},
-    "noten": {"title": "Draws", "description": "Noten payments at an exhaustive draw, and nagashi mangan."},
-    "placement": {"title": "Placement", "description": "Final placement points: return, oka, uma and leftover sticks."},
-    "efficiency": {"title": "Efficiency", "description": "The discard that keeps the most useful tiles."},
-    "kita": {"title": "Kita", "description": "Set the North aside or keep it, as Phoenix players decide: most Norths go "
-             "aside; thirteen orphans, a North as the only safe tile against a riichi, kita in riichi and on the "
-             "first draw, per ruleset."},
-    "push_fold": {"title": "Push or fold", "description": "An opponent is in riichi: pick the discard (genbutsu, suji, "
-                  "no chance, one chance, honours, whether a North set aside can be ronned, and whether a tenpai is "
-                  "worth pushing: its value and wait against the riichi's Norths, dealer or not, from real play)."},
-    "riichi_dama": {"title": "Riichi or dama", "description": "A closed tenpai hand: riichi or dama? The expected value "
-                    "of each from the engine's values by ron and by tsumo (tsumo loss) and real players' win and "
-                    "deal-in rates by wait and turn."},
-    "call_pass": {"title": "Call or pass", "description": "An opponent discards a tile you hold two or three of: pon, "
-                  "open kan or pass (no chii in sanma), as real Phoenix players decide."},
-    "all_last": {"title": "All-last placement", "description": "The last hand, you are second and tenpai: riichi to "
-                 "reach first or dama to keep second, in placement points under the ruleset's uma and oka."},
-    "furiten": {"title": "Furiten", "description": "Are you furiten? Own discards, a ron let pass, riichi, and kita "
-                "(a North set aside is not a discard; letting a ron on one pass is furiten where it can be ronned)."},
-    "mixed": {"title": "Mixed review", "description": "A question of any type."},
-}
-DIFFICULTIES = (1, 2, 3)
-MAX_DEALS = 20
+
+@dataclass(frozen=True)
+class DrillType:
+    """One drill type: its id (in question ids and links), the menu's title and description, and its generator."""
+
+    id: str
+    title: str
+    description: str
+    generate: Generator = field(repr=False)
 
 
 def _mixed(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
-    source = rng.choice(mixed.SOURCES)
+    source = rng.choice(MIXED_SOURCES)
     return mixed.draft_from(source, generate(source, rules, rng.randrange(2**31), difficulty))
 
 
-#: drill type -> ``generate(rules, rng, difficulty) -> Draft``
-GENERATORS: dict[str, Generator] = {
-    "waits": waits.generate,
-    "yaku": yaku.generate,
-    "fu": fu.generate,
-    "payment": payment.generate,
-    "kita_dora": kita_dora.generate,
-    "dora_indicator": dora_indicator.generate,
-    "noten": noten.generate,
-    "placement": placement.generate,
-    "efficiency": efficiency.generate,
-    "kita": kita.generate,
-    "push_fold": push_fold.generate,
-    "riichi_dama": riichi_dama.generate,
-    "furiten": furiten.generate,
-    "call_pass": call_pass.generate,
-    "all_last": all_last.generate,
-    "mixed": _mixed,
-}
-assert GENERATORS.keys() == DRILL_TYPES.keys(), "every drill type needs a generator"
+#: Every drill type, in the order a menu shows them (mixed review draws from the others in this order). A new
+#: drill type is one entry here and its generator.
+DRILLS: tuple[DrillType, ...] = (
+    DrillType("waits", "Waits", "Select every tile that completes the hand (four-copy and furiten traps included).",
+              waits.generate),
+    DrillType("yaku", "Yaku", "Select every yaku of a winning hand, then its han.", yaku.generate),
+    DrillType("fu", "Fu", "Count the fu of a winning hand.", fu.generate),
+    DrillType("payment", "Payments",
+              "What each player pays: ron or tsumo, dealer or not, honba and sticks (tsumo loss).", payment.generate),
+    DrillType("kita_dora", "Kita and dora", "Han from kita, dora indicators (1m, West), red fives and ura.",
+              kita_dora.generate),
+    DrillType("dora_indicator", "Dora indicator", "Which tile does an indicator make dora?", dora_indicator.generate),
+    DrillType("noten", "Draws", "Noten payments at an exhaustive draw, and nagashi mangan.", noten.generate),
+    DrillType("placement", "Placement", "Final placement points: return, oka, uma and leftover sticks.",
+              placement.generate),
+    DrillType("efficiency", "Efficiency", "The discard that keeps the most useful tiles.", efficiency.generate),
+    DrillType("kita", "Kita", "Set the North aside or keep it, as Phoenix players decide: most Norths go "
+              "aside; thirteen orphans, a North as the only safe tile against a riichi, kita in riichi and on the "
+              "first draw, per ruleset.", kita.generate),
+    DrillType("push_fold", "Push or fold", "An opponent is in riichi: pick the discard (genbutsu, suji, "
+              "no chance, one chance, honours, whether a North set aside can be ronned, and whether a tenpai is "
+              "worth pushing: its value and wait against the riichi's Norths, dealer or not, from real play).",
+              push_fold.generate),
+    DrillType("riichi_dama", "Riichi or dama", "A closed tenpai hand: riichi or dama? The expected value "
+              "of each from the engine's values by ron and by tsumo (tsumo loss) and real players' win and "
+              "deal-in rates by wait and turn.", riichi_dama.generate),
+    DrillType("furiten", "Furiten", "Are you furiten? Own discards, a ron let pass, riichi, and kita "
+              "(a North set aside is not a discard; letting a ron on one pass is furiten where it can be ronned).",
+              furiten.generate),
+    DrillType("call_pass", "Call or pass", "An opponent discards a tile you hold two or three of: pon, "
+              "open kan or pass (no chii in sanma), as real Phoenix players decide.", call_pass.generate),
+    DrillType("all_last", "All-last placement", "The last hand, you are second and tenpai: riichi to "
+              "reach first or dama to keep second, in placement points under the ruleset's uma and oka.",
+              all_last.generate),
+    DrillType("mixed", "Mixed review", "A question of any type.", _mixed),
+)
+#: The drill ids, in menu order (what a lesson may link to).
+DRILL_IDS: tuple[str, ...] = tuple(d.id for d in DRILLS)
+#: The drill types a mixed review draws from: all but itself.
+MIXED_SOURCES: tuple[str, ...] = tuple(i for i in DRILL_IDS if i != "mixed")
+#: Title and description by drill id, for menus and labels (read from :data:`DRILLS`).
+DRILL_TYPES: dict[str, dict[str, str]] = {d.id: {"title": d.title, "description": d.description} for d in DRILLS}
+#: drill id -> ``generate(rules, rng, difficulty) -> Draft`` (read from :data:`DRILLS`)
+GENERATORS: dict[str, Generator] = {d.id: d.generate for d in DRILLS}
+DIFFICULTIES = (1, 2, 3)
+MAX_DEALS = 20
 
 
 def _sound_draft(drill_type: str, rules: Ruleset, seed: int, difficulty: int) -> Draft:

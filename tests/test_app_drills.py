@@ -8,6 +8,7 @@ from app_support import sign_in, signed_in_as
 from streamlit.testing.v1 import AppTest
 
 from drills import Question, generate  # noqa: E402
+from drills.registry import DRILL_IDS, DRILLS
 from sanma_core.rules import load_preset
 from tutor.drill_session import question_seed
 from tutor.store import ProgressStore
@@ -175,14 +176,20 @@ def _answer_with_widgets(at, q, ctx):
                 at.text_input(key=f"num_{ctx}_{name}").set_value(str(q.answer["numbers"][name]))
 
 
-DRILL_IDS = ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
-             "push_fold", "riichi_dama", "furiten", "call_pass", "all_last", "mixed"]
+def test_the_drill_menu_is_the_registry(tmp_path, monkeypatch):
+    """The page offers every registered drill type, in the registry's order, under its title and description."""
+    at = _open(tmp_path, monkeypatch)
+    menu = at.selectbox(key="dr_type")
+    assert menu.options == [d.title for d in DRILLS]
+    for d in DRILLS:
+        menu.set_value(d.id).run()
+        assert d.description in [c.value for c in at.caption]
 
 
 def test_every_drill_type_can_be_answered_through_the_widgets(tmp_path, monkeypatch):
     at = _open(tmp_path, monkeypatch)
     at.segmented_control(key="dr_difficulty").set_value(2)
-    for drill_type in DRILL_IDS:
+    for drill_type in DRILL_IDS:  # every registered type
         _start(at, drill_type, 1, 21)
         _sess, q, ctx = _current(at)
         assert q.id == generate(drill_type, load_preset("tenhou"), seed=question_seed(21, 0), difficulty=2).id
@@ -215,7 +222,7 @@ def test_a_perfect_session_suggests_a_harder_level(tmp_path, monkeypatch):
 def test_a_scoring_question_is_explained_in_sentences(tmp_path, monkeypatch):
     """Yaku and fu questions explain every step in a sentence that says why (each yaku with its han and reason,
     each fu line, the rounding), not a dump of the explanation's keys (kanji, romaji, 'completed by win: no' …)."""
-    from drills.explain import YAKU_WHY
+    from sanma_core.scoring import YAKU
 
     at = _open(tmp_path, monkeypatch)
     _start(at, "fu", 1, 7)
@@ -226,7 +233,7 @@ def test_a_scoring_question_is_explained_in_sentences(tmp_path, monkeypatch):
     assert not at.exception and at.error  # answered wrong: the explanation opens
     text = "\n".join(m.value for m in at.markdown)
     yaku = next(s for s in q.explanation if s["step"] == "yaku")["yaku"]
-    assert all(f"{y['han']} han: {YAKU_WHY[y['id']]}" in text for y in yaku)
+    assert all(f"{y['han']} han: {YAKU[y['id']].why}" in text for y in yaku)
     fu = next(s for s in q.explanation if s["step"] == "fu")
     assert "Fu: " in text and all(f"{line['fu']} for " in text for line in fu["lines"])
     raw, rounded = q.explanation[-1]["raw"], q.explanation[-1]["rounded"]

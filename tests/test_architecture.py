@@ -3,11 +3,12 @@
 Every ``import`` counts for the layers, wherever it stands (module top,
 function body, ``TYPE_CHECKING`` block); for cycles every import that runs
 counts (function bodies too), only ``TYPE_CHECKING`` blocks do not. Layers,
-low to high; within a layer the groups are independent of each other (drills
-and the course never import one another, nor do two views):
+low to high; within a layer the groups are independent of each other (no two
+views import one another):
 
     sanma_core base (tiles, rules, melds, dora, inputs …) < analysis < scoring < game < bots < review
-    < commands and cli < drills | course < tutor < tutor.views.* < tutor.pages.* < app
+    < commands and cli < drills < course (its drill links read the drill registry) < tutor < tutor.views.*
+    < tutor.pages.* < app
 
 A page runs its own view only.
 """
@@ -34,7 +35,8 @@ LAYERS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("sanma_core.bots",),),
     (("sanma_core.review",),),
     (("sanma_core.commands", "sanma_core.cli", "sanma_core.__main__"),),
-    (("drills",), ("course",)),
+    (("drills",),),
+    (("course",),),
     (("tutor",),),
     (("tutor.views",),),  # one group per view: filled in by _group()
     (("tutor.pages",),),
@@ -247,3 +249,55 @@ def test_no_module_outside_the_referee_reads_its_private_state():
     found = {name: reads for name, path in modules().items() if not name.startswith("sanma_core.game")
              if (reads := _private_reads(ast.parse(path.read_text(encoding="utf-8")), "game"))}
     assert found == {}
+
+
+#: The modules split by job (issue 32), each kept under :data:`MAX_SPLIT_LINES` lines: a module or package prefix.
+SPLIT_MODULES = ("sanma_core.game.referee", "sanma_core.game.legality", "sanma_core.game.transitions",
+                 "sanma_core.game.settlement", "drills.hands", "drills.explain", "sanma_core.bots.levels",
+                 "sanma_core.bots.policies", "sanma_core.bots.candidates")
+MAX_SPLIT_LINES = 450
+
+
+def _lines(name: str) -> int:
+    return len(modules()[name].read_text(encoding="utf-8").splitlines())
+
+
+def test_the_split_modules_stay_small():
+    """The referee, the concept hands, the explanations and the bot levels, and every module they became, stay
+    under 450 lines."""
+    found = {name: _lines(name) for name in modules()
+             if any(name == p or name.startswith(p + ".") for p in SPLIT_MODULES)}
+    assert set(SPLIT_MODULES) <= set(found)
+    assert {name: n for name, n in found.items() if n >= MAX_SPLIT_LINES} == {}
+
+
+def _drill_id_literals(tree: ast.AST, ids: frozenset[str]) -> list[int]:
+    """Lines of the literal lists, tuples, sets and dicts (by key) that spell out half the drill ids or more."""
+    out = []
+    for node in ast.walk(tree):
+        items = node.keys if isinstance(node, ast.Dict) else node.elts if isinstance(
+            node, ast.List | ast.Tuple | ast.Set) else None
+        if items is None:
+            continue
+        named = {i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)} & ids
+        if 2 * len(named) >= len(ids):
+            out.append(node.lineno)
+    return out
+
+
+def test_the_drill_id_finder_finds_a_list_of_drill_ids():
+    ids = frozenset({"waits", "yaku", "fu", "kita"})
+    assert _drill_id_literals(ast.parse('A = ("waits", "fu")\nB = {"yaku": 1, "kita": 2, "x": 3}\nC = ["fu"]'), ids) \
+        == [1, 2]
+
+
+def test_one_drill_registry():
+    """The drill types are listed once, in ``drills.registry``; the course, mixed review and the app read it."""
+    from drills.registry import DRILL_IDS
+
+    ids = frozenset(DRILL_IDS)
+    found = {name: lines for name, path in modules().items() if name != "drills.registry"
+             if (lines := _drill_id_literals(ast.parse(path.read_text(encoding="utf-8")), ids))}
+    assert found == {}
+    for reader in ("course.schema", "tutor.views.drills"):  # mixed review is handed the registry's sources
+        assert {"drills.registry", "drills"} & imports_of(reader), reader

@@ -7,6 +7,7 @@ from course import expected_answer, load_course
 from course.cli import run_check
 from course.schema import DRILL_IDS
 from drills import DRILL_TYPES, generate
+from drills.registry import DRILLS, GENERATORS
 from drills.soundness import DECISION_TYPES
 from sanma_core.analysis import waits
 from sanma_core.rules import PRESETS, load_preset
@@ -30,8 +31,10 @@ def course():
     return c
 
 
-def test_the_course_knows_every_drill_type():
-    assert set(DRILL_IDS) == set(DRILL_TYPES)
+def test_the_course_links_the_registered_drill_types():
+    """Lessons may link exactly the drill registry's types (the course keeps no list of its own)."""
+    assert tuple(d.id for d in DRILLS) == DRILL_IDS
+    assert set(DRILL_IDS) == set(DRILL_TYPES) == set(GENERATORS)
 
 
 def test_each_decision_drill_is_linked_from_the_lessons_that_teach_it(course):

@@ -54,3 +54,14 @@ def test_one_m_indicator_explains_why():
     q = next(q for q in (generate("dora_indicator", TENHOU, s, 1) for s in range(100)) if q.data["indicators"] == ["1m"])
     text = " ".join(explanation_sentences(q.explanation))
     assert "9m" in text and "2m–8m" in text
+
+
+def test_each_step_kind_has_one_renderer_and_every_yaku_a_why():
+    """A step kind is written in one family module; the yaku step reads each catalogue entry's ``why``."""
+    from drills import explain
+
+    kinds = [kind for family in explain._FAMILIES for kind in family.STEPS]
+    assert len(kinds) == len(set(kinds)), sorted(k for k in kinds if kinds.count(k) > 1)
+    assert all(y.why for y in YAKU.values())
+    step = {"step": "yaku", "yaku": [{"id": "ittsu", "name": "Pure straight", "han": 2}], "yakuman": False}
+    assert explanation_sentences([step]) == [f"Yaku: Ittsu (Pure straight), 2 han: {YAKU['ittsu'].why}."]

@@ -24,8 +24,8 @@ def _q(**kw):
 
 def test_drill_type_ids_are_exactly_the_issue_list():
     assert list(DRILL_TYPES) == ["waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten",
-                                 "placement", "efficiency", "kita", "push_fold", "riichi_dama", "call_pass", "all_last",
-                                 "furiten", "mixed"]
+                                 "placement", "efficiency", "kita", "push_fold", "riichi_dama", "furiten", "call_pass",
+                                 "all_last", "mixed"]
     assert all(info["title"] and info["description"] for info in DRILL_TYPES.values())
 
 

@@ -1,16 +1,13 @@
 """Mixed review: one question of any other drill type, chosen by the seed.
 
-The registry (:mod:`drills.registry`) picks the source type from :data:`SOURCES`, makes that
-question and hands it to :func:`draft_from`, which files it as a mixed question.
+The registry (:mod:`drills.registry`) picks the source type from its ``MIXED_SOURCES`` (every other drill
+type), makes that question and hands it to :func:`draft_from`, which files it as a mixed question.
 """
 
 from __future__ import annotations
 
 from ..base import Draft
 from ..model import Question
-
-SOURCES = ("waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency", "kita",
-           "push_fold", "riichi_dama", "furiten", "call_pass", "all_last")
 
 
 def draft_from(source: str, q: Question) -> Draft:

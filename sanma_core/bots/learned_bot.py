@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 from ..game.actions import ABORT, KITA, MINKAN, PON, RIICHI, TSUMO, Action
 from ..tiles import NORTH, kind, kind_name, tile_name
 from .base import Decision
+from .candidates import Candidate, kinds_text, shanten_words
 from .choice_features import call_row, kita_row, riichi_row
 from .choice_model import choice_model
 from .defence import main_danger, total_danger
 from .knowledge import SeatKnowledge
 from .learned import candidate_features, deciding_words, load_model
-from .levels import Candidate, HardBot, NormalBot, _kinds_text, _shanten_words
+from .levels import HardBot
 from .table import Table
 from .value import estimate_han, tenpai_value
 
@@ -60,7 +61,7 @@ class LearnedBot(HardBot):
     def riichi_row(self, view: SeatView, legal: Sequence[Action], table: Table, cand: Candidate,
                    cands: list[Candidate]) -> tuple[list[float], Decision | None]:
         """The riichi model's row for tenpai discard ``cand`` and the hand-written value rules' choice."""
-        hard = HardBot._riichi_choice(self, view, list(legal), table, cand, cands)
+        hard = self.policies.riichi(self, view, list(legal), table, cand, cands)
         hand13 = list(view.hand)
         hand13.remove(cand.action.tile)
         value = tenpai_value(table, hand13, cand.useful)
@@ -70,12 +71,12 @@ class LearnedBot(HardBot):
 
     def kita_row(self, view: SeatView, table: Table) -> tuple[list[float], str | None]:
         """The kita model's row and the hand-written rules' reason to keep the North (None: set it aside)."""
-        keep = NormalBot._keep_north(self, table)
+        keep = self.policies.keep_north(self, table)
         return kita_row(self.knowledge(view, table), keep is not None), keep
 
     def call_row(self, view: SeatView, table: Table, pon: Action, kan: bool) -> tuple[list[float], tuple]:
         """The call model's row for a pon offer and the hand-written verdict (call?, reason, facts)."""
-        verdict = HardBot._pon_verdict(self, view, table, pon)
+        verdict = self.policies.pon(self, view, table, pon)
         row = call_row(self.knowledge(view, table), kind(pon.tile), verdict[2], verdict[0], kan, estimate_han(table))
         return row, verdict
 
@@ -158,7 +159,7 @@ class LearnedBot(HardBot):
         if hard is not None:
             facts.update({k: hard.facts[k] for k in ("dama_value", "riichi_value") if k in hard.facts})
         why = _because(model.why(row, declare))
-        waits = f"waiting on {_kinds_text(best.useful)} ({best.live} left)"
+        waits = f"waiting on {kinds_text(best.useful)} ({best.live} left)"
         if declare:
             return Decision(act, f"riichi with {tile_name(act.tile)}: {waits}; strong players declare here "
                             f"{_share(p)} of the time{why}", facts)
@@ -207,7 +208,7 @@ class LearnedBot(HardBot):
         if rule_calls == call:
             detail = rule_reason.split(": ", 1)[-1] + "; "
         else:
-            detail = (f"{_shanten_words(facts['shanten_before'])} → {_shanten_words(facts['shanten_after'])}; "
+            detail = (f"{shanten_words(facts['shanten_before'])} → {shanten_words(facts['shanten_after'])}; "
                       if "shanten_after" in facts else "")
         if call:
             return True, f"pon {name}: {detail}strong players call here {_share(p)} of the time{why}", facts
