@@ -24,7 +24,6 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 PAGE = "tutor/pages/review.py"
 DATA = ROOT.parent / "shared" / "data"
-HAS_MOMENTS = (ROOT / "sanma_core" / "review" / "moments.py").exists()
 
 
 @pytest.fixture(scope="module")
@@ -204,7 +203,6 @@ def test_review_is_computed_once_and_chart_has_a_point_per_hand(page, records, m
     assert not at.error
 
 
-@pytest.mark.skipif(not HAS_MOMENTS, reason="sanma_core/review/moments.py (the engine's moment finder) is missing")
 def test_a_moment_button_jumps_to_its_step(page, records):
     at = _paste(page, records["tenhou6"])
     for n in range(len(at.selectbox(key="review_hand").options)):
