@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sanma_core.errors import SanmaError
+
 QUESTION_KINDS = ("single", "multiple", "number", "tiles")
 DRILL_IDS = (
     "waits", "yaku", "fu", "payment", "kita_dora", "dora_indicator", "noten", "placement", "efficiency",
@@ -31,7 +33,7 @@ class LessonIssue:
         return f"{self.file}:{self.line}: {self.field}: {self.message}"
 
 
-class LessonError(ValueError):
+class LessonError(SanmaError):
     """A lesson problem raised while rendering or checking; carries a :class:`LessonIssue`."""
 
     def __init__(self, issue: LessonIssue) -> None:

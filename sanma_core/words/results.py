@@ -70,6 +70,11 @@ def win_sentence(cast: Cast, *, seat: int, from_seat: int, tsumo: bool, tile: st
             f"{value_text(han, fu, yakuman, limit)}")
 
 
+def role_win_text(dealer: bool, tsumo: bool) -> str:
+    """A win told by the winner's role: ``The dealer wins by tsumo``, ``The non-dealer wins by ron``."""
+    return f"The {'dealer' if dealer else 'non-dealer'} wins by {'tsumo' if tsumo else 'ron'}"
+
+
 def tenpai_line(tenpai: Sequence[bool], cast: Cast) -> str:
     """``Tenpai: You tenpai, Bot A noten, Bot B noten``."""
     return "Tenpai: " + ", ".join(f"{cast.subject(s)} {'tenpai' if t else 'noten'}" for s, t in enumerate(tenpai))
@@ -101,5 +106,5 @@ def noten_text(tenpai_count: int, pool: int) -> str:
 ABORTIVE_TEXT = "Abortive draw: nobody pays; the dealer deals again."
 
 __all__ = ["ABORTIVE_TEXT", "DRAW_TITLES", "PAYER_NAMES", "RESULT_NAMES", "WIN_TITLE", "draw_title", "limit_text",
-           "nagashi_text", "noten_text", "plural", "sticks_text", "tenpai_line", "value_text", "win_sentence",
+           "nagashi_text", "noten_text", "plural", "role_win_text", "sticks_text", "tenpai_line", "value_text", "win_sentence",
            "worth_text"]

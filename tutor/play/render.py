@@ -18,6 +18,7 @@ from sanma_core.tiles import kind_name, tile_name
 from sanma_core.words import PAYER_NAMES, Cast, shanten_text, speak, sticks_text, tenpai_line, win_sentence
 from sanma_core.words import voice as _voice
 from sanma_core.words.results import ABORTIVE_TEXT, nagashi_text, noten_text
+from sanma_core.words.seats import is_you
 from tutor.blocks import bold, note, para, rows_html
 from tutor.score_chart import score_chart_html
 from tutor.tiles_svg import TableView, table_html, tiles_html
@@ -107,16 +108,16 @@ def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequenc
            player: str | None = None) -> None:
     """The reviewed player's decisions beside the advisor bot's: totals, a line per hand, then the decisions that
     differ. ``player`` names them in every sentence (Review); without it they are "you" (Play)."""
-    who, whose = voice(player)
-    speak_as = me if who == "You" else None  # a reason's "seat N" of the reviewed player: "you" only when it is you
+    cast = Cast(names, me if player is None or is_you(player) else None)  # "you" only when it is the reader
+    who, whose, them = cast.subject(me), cast.possessive(me), cast.object(me)
     total = sum(len(r.rows) for r in reviews)
     if not total:
-        st.caption(f"No decision of {'yours' if who == 'You' else whose} to review: every move was forced.")
+        st.caption(f"No decision of {cast.verb(me, 'yours', whose)} to review: every move was forced.")
         return
     same = sum(r.count("same") for r in reviews)
     good = sum(r.count("as good") for r in reviews)
     st.markdown(f"{who} chose what the {advisor} bot would on **{same} of {total}** decisions; on **{good}** more "
-                f"{'you' if who == 'You' else who} threw another tile with the same shape and safety.")
+                f"{them} threw another tile with the same shape and safety.")
     if len(reviews) > 1:
         st.dataframe([{"hand": r.label, "decisions": len(r.rows), "same": r.count("same"), "as good": r.count("as good"),
                        "different": r.count("different")} for r in reviews], hide_index=True, key=f"{key}_hands")
@@ -128,9 +129,9 @@ def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequenc
     rows = []
     for r, row in differ:
         line = {"hand": r.label} if len(reviews) > 1 else {}
-        line |= {"tiles left": row.left, "you" if who == "You" else who: row.mine.text,
+        line |= {"tiles left": row.left, them: row.mine.text,
                  f"{whose} shape": row.mine.shape, f"{advisor} bot": row.advice.text, "its shape": row.advice.shape,
-                 "why": name_seats(row.reason, names, speak_as)}
+                 "why": speak(row.reason, cast)}
         if danger:
             line[f"{whose} danger"] = _danger_text(row.mine.danger)
             line["its danger"] = _danger_text(row.advice.danger)

@@ -3,9 +3,10 @@
 Pure Python (no Streamlit), so Play, the game review and the tests build the same state.
 Seats are placed around the viewer: the viewer at the bottom, the next seat in turn
 order on the right, the previous one on the left. Ponds come in rows of six; every
-legal action gets one stable id (``"discard:5p"``, ``"tsumogiri"``, ``"riichi:3s"``,
+legal action gets one stable table id (``"discard:5p"``, ``"tsumogiri"``, ``"riichi:3s"``,
 ``"kita"``, ``"pon"``, ``"pass"``, ``"ron"``, ``"tsumo"``…) and :func:`action_for`
-turns an id back into the engine's :class:`~sanma_core.game.Action`.
+turns an id back into the engine's :class:`~sanma_core.game.Action` (each action entry carries the
+action's own notation, :meth:`~sanma_core.game.Action.to_id`, as ``engine``).
 
 The state (all JSON): ``id`` (a digest of the position, for stale clicks), ``viewer``, ``phase``, ``big``;
 ``centre`` {round, round_wind, honba, sticks, tiles_left, dora (faces), turn (position)}; ``seats`` (bottom,
@@ -13,7 +14,7 @@ right, left), each {seat, position, name, wind, dealer, score, riichi, hand_size
 tiles with tsumogiri / riichi / sideways / called / offered / since_riichi), melds ({kind, tiles, called,
 from_seat, from, from_name, added, text}), kita, kita_faces, revealed ({tiles with win, label} or None)};
 ``hand`` {tiles, drawn, furiten, waits, riichi}, each tile {tile, face, title, index, key, id, riichi_id,
-win}; ``actions`` [{id, kind, tile, label, key, engine}]; ``facts`` {action id: {tile, shanten,
+win}; ``actions`` [{id, kind, tile, label, key, engine (the action id, ``Action.to_id``)}]; ``facts`` {action id: {tile, shanten,
 shanten_text, useful, useful_count, best, text}}; ``offer`` (the tile that may be called, who threw it,
 the call ids) or None; ``advice`` {id, text, reason} or None; ``result`` {title, label, lines, sticks,
 scores} or None; ``faces`` {face name: SVG data URI} for every face used (``5p``, ``0s/side``, ``back``).
@@ -126,10 +127,6 @@ def action_ids(legal: Sequence[Action], *, hand: Sequence[int] = (), drawn: int 
     return out
 
 
-def _engine(a: Action) -> list[Any]:
-    return [a.kind, a.seat, a.tile, list(a.consumed), a.from_hand]
-
-
 def action_for(state_or_view: Mapping[str, Any] | SeatView, action_id: str) -> Action:
     """The engine action behind ``action_id``: read from a state of :func:`table_state`, or from a
     :class:`SeatView` (its legal actions). Raises :class:`IllegalActionError` for an id that is not offered."""
@@ -141,8 +138,7 @@ def action_for(state_or_view: Mapping[str, Any] | SeatView, action_id: str) -> A
     else:
         for entry in state_or_view.get("actions", ()):
             if entry["id"] == action_id:
-                k, seat, tile, consumed, from_hand = entry["engine"]
-                return Action(k, seat, tile, tuple(consumed), bool(from_hand))
+                return Action.from_id(entry["engine"])
     raise IllegalActionError(f"{action_id!r} is not one of the actions offered now")
 
 
@@ -403,7 +399,7 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
                 key = ""  # the first option of a kind has the key; the others are buttons
             used_keys.add(key)
         actions.append({"id": action_id, "kind": a.kind, "tile": None if a.tile is None else tile_name(a.tile),
-                        "label": _label(action_id, a), "key": key, "engine": _engine(a)})
+                        "label": _label(action_id, a), "key": key, "engine": a.to_id()})
 
     offer = None
     if offered_from is not None and view.last_tile is not None and legal:
