@@ -41,9 +41,9 @@ from .seats import (
     voice,
     wind_name,
 )
-from .shanten import shanten_count, shanten_text, shape_text
+from .shanten import leaves_text, shanten_count, shanten_text, shape_text
 
 __all__ = ["DRAW_TITLES", "HONOUR_NAMES", "LETTER_NAMES", "PAYER_NAMES", "RESULT_NAMES", "WIND_LETTERS", "WIND_NAMES",
-           "YOU", "Cast", "draw_title", "hand_label", "honour_name", "letter_name", "plural", "seat_ref",
+           "YOU", "Cast", "draw_title", "hand_label", "honour_name", "leaves_text", "letter_name", "plural", "seat_ref",
            "shanten_count", "shanten_text", "shape_text", "speak", "sticks_text", "tenpai_line", "value_text", "voice", "wind_name",
            "win_sentence", "worth_text"]

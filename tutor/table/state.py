@@ -49,7 +49,16 @@ from sanma_core.review.decisions import action_label, action_text
 from sanma_core.review.hints import visible_counts
 from sanma_core.review.summary import HandSummary
 from sanma_core.tiles import NORTH, format_tiles, kind, kind_name, sort_tiles, tile_name, to_counts
-from sanma_core.words import Cast, hand_label, shanten_text, sticks_text, tenpai_line, win_sentence, wind_name
+from sanma_core.words import (
+    Cast,
+    hand_label,
+    leaves_text,
+    shanten_text,
+    sticks_text,
+    tenpai_line,
+    win_sentence,
+    wind_name,
+)
 from tutor.tiles_svg import tile_data_uri, tile_title
 
 POND_ROW = 6
@@ -244,11 +253,7 @@ def _facts(view: SeatView, ids: Mapping[str, Action]) -> dict[str, dict[str, Any
 
     def fact(o: Any, tile: str, what: str) -> dict[str, Any]:
         useful = [kind_name(k) for k in o.useful]
-        text = f"{what} leaves {shanten_text(o.shanten)}"
-        if o.shanten == 0:
-            text += f", waiting on {' '.join(useful) or 'nothing'} ({o.useful_count} left)"
-        elif o.shanten > 0:
-            text += f": {o.useful_count} useful tile{'s' if o.useful_count != 1 else ''} ({' '.join(useful) or 'none'})"
+        text = leaves_text(what, o.shanten, useful, o.useful_count)
         return {"tile": tile, "shanten": o.shanten, "shanten_text": shanten_text(o.shanten), "useful": useful,
                 "useful_count": o.useful_count, "best": o.shape == best, "text": text}
 
