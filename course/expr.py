@@ -33,8 +33,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sanma_core.errors import SanmaError
 
-class ExpressionError(ValueError):
+
+class ExpressionError(SanmaError):
     """A placeholder expression that cannot be parsed or evaluated; the message names it."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sanma_core.errors import InputError
 from sanma_core.rules import Ruleset, get_ruleset
 from sanma_core.tiles import NotationError, format_tiles, kind, kind_name, parse_tiles
 
@@ -170,18 +171,18 @@ def _kinds(value: Any) -> frozenset[str]:
 
 
 def normalise(kind_of_question: str, value: Any) -> Any:
-    """Bring an answer (expected or given) into a comparable form; raises ValueError if it cannot be."""
+    """Bring an answer (expected or given) into a comparable form; raises :class:`InputError` if it cannot be."""
     if kind_of_question == "single":
         if isinstance(value, bool):
             return "yes" if value else "no"
         if not isinstance(value, str | int):
-            raise ValueError(f"expected one choice, got {value!r}")
+            raise InputError(f"expected one choice, got {value!r}")
         return str(value).strip()
     if kind_of_question == "multiple":
         if isinstance(value, str):
             value = [v for v in re.split(r"[,\s]+", value) if v]
         if not isinstance(value, Iterable):
-            raise ValueError(f"expected a list of choices, got {value!r}")
+            raise InputError(f"expected a list of choices, got {value!r}")
         return frozenset(str(v).strip() for v in value)
     if kind_of_question == "number":
         if isinstance(value, str):
@@ -189,13 +190,13 @@ def normalise(kind_of_question: str, value: Any) -> Any:
             try:
                 value = float(cleaned)
             except ValueError:
-                raise ValueError(f"not a number: {value!r}") from None
+                raise InputError(f"not a number: {value!r}") from None
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ValueError(f"expected a number, got {value!r}")
+            raise InputError(f"expected a number, got {value!r}")
         return int(value) if float(value).is_integer() else float(value)
     if kind_of_question == "tiles":
         return _kinds(value)
-    raise ValueError(f"unknown question kind {kind_of_question!r}")
+    raise InputError(f"unknown question kind {kind_of_question!r}")
 
 
 def expected_answer(question: Question, rules: Ruleset) -> Any:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drills.registry import DRILL_IDS as DRILL_IDS  # the drill types a lesson may link to (re-exported)
+from sanma_core.errors import SanmaError
 
 QUESTION_KINDS = ("single", "multiple", "number", "tiles")
 TABLE_KINDS = ("payments", "tsumo_loss", "rulesets_compared", "noten", "placement")  # see course.tables
@@ -29,7 +30,7 @@ class LessonIssue:
         return f"{self.file}:{self.line}: {self.field}: {self.message}"
 
 
-class LessonError(ValueError):
+class LessonError(SanmaError):
     """A lesson problem raised while rendering or checking; carries a :class:`LessonIssue`."""
 
     def __init__(self, issue: LessonIssue) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from sanma_core.rules import PRESETS, Ruleset, load_preset, rule_field_names
 from sanma_core.scoring import payments as pay_mod
+from sanma_core.words import WIND_NAMES, wind_name
 
 from .engine import format_value, rule_mapping
 from .expr import ExpressionError
@@ -154,12 +155,12 @@ def _rulesets_compared(options: dict[str, Any], rules: Ruleset) -> RenderedTable
 
 
 def _noten(options: dict[str, Any], rules: Ruleset) -> RenderedTable:
-    columns = ["Tenpai at the draw", "East", "South", "West"]
+    columns = ["Tenpai at the draw", *WIND_NAMES]
     patterns = [[True, False, False], [True, True, False], [False, False, False], [True, True, True]]
     rows, values = [], []
     for pat in patterns:
         deltas = pay_mod.noten_payments(rules, pat)
-        label = ", ".join(w for w, t in zip(("East", "South", "West"), pat, strict=True) if t) or "nobody"
+        label = ", ".join(w for w, t in zip(WIND_NAMES, pat, strict=True) if t) or "nobody"
         rows.append([label, *(format_value(d) if d <= 0 else f"+{d}" for d in deltas)])
         values.append([pat, *deltas])
     return RenderedTable("noten", columns, rows, values=values)
@@ -177,7 +178,7 @@ def _placement(options: dict[str, Any], rules: Ruleset) -> RenderedTable:
         diff = (p.points - rules.return_points) / 1000
         uma = rules.uma[p.rank - 1]
         oka = rules.oka if p.rank == 1 else 0
-        rows.append([str(p.rank), ("East", "South", "West")[p.seat], str(p.points), f"{diff:+g}", f"{uma:+d}", f"{oka:+d}", f"{p.score:+g}"])
+        rows.append([str(p.rank), wind_name(p.seat), str(p.points), f"{diff:+g}", f"{uma:+d}", f"{oka:+d}", f"{p.score:+g}"])
         values.append([p.rank, p.seat, p.points, diff, uma, oka, p.score])
     return RenderedTable("placement", columns, rows, values=values)
 

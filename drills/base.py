@@ -6,8 +6,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-SEATS = ("E", "S", "W")
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West"}
+from sanma_core.words import LETTER_NAMES, WIND_LETTERS
+
+SEATS = tuple(WIND_LETTERS)
+SEAT_NAMES = LETTER_NAMES  # the seats' names by wind letter (sanma_core.words)
 MAX_ATTEMPTS = 200
 
 

@@ -25,10 +25,12 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from sanma_core.errors import InputError
+
 ANSWER_KINDS = ("tiles", "choices", "numbers")
 
 
-class DrillError(ValueError):
+class DrillError(InputError):
     """A bad drill request: unknown type, bad difficulty, malformed question or response."""
 
 

@@ -16,6 +16,7 @@ A page runs its own view only.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -28,7 +29,8 @@ PACKAGES = ("sanma_core", "drills", "course", "tutor")
 #: Low to high; each layer is a tuple of groups, each group a tuple of module-name prefixes.
 LAYERS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("sanma_core.tiles", "sanma_core.rules", "sanma_core.melds", "sanma_core.dora", "sanma_core.inputs",
-      "sanma_core.yaml_errors", "sanma_core.explain_text", "sanma_core.errors"),),
+      "sanma_core.yaml_errors", "sanma_core.explain_text", "sanma_core.errors",
+      "sanma_core.words"),),
     (("sanma_core.analysis",),),
     (("sanma_core.scoring",),),
     (("sanma_core.game",),),
@@ -301,3 +303,129 @@ def test_one_drill_registry():
     assert found == {}
     for reader in ("course.schema", "tutor.views.drills"):  # mixed review is handed the registry's sources
         assert {"drills.registry", "drills"} & imports_of(reader), reader
+
+
+# ---- words in one place (sanma_core.words) -------------------------------------------------
+
+WIND_WORDS = frozenset({"East", "South", "West"})
+#: Modules that still build their own words, owned by work in progress elsewhere; each names what it builds.
+WORDS_EXCEPTIONS = {
+    "drills.explain.common": {"wind name", "shanten from a number"},  # its SEAT_NAMES and shanten words, to be moved
+    "drills.hands.present": {"wind name"},  # the seat / round names of a scoring request's words
+    "sanma_core.bots.candidates": {"shanten from a number"},  # the bots' reasons, until they are data
+    "sanma_core.bots.policies": {"shanten from a number"},  # the bots' reasons, until they are data
+    "sanma_core.bots.levels": {"shanten from a number"},  # the bots' reasons, until they are data
+    "tutor.views.review": {"comparison with You"},  # the reviewed player's voice
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
+def _words_built(tree: ast.AST) -> set[str]:
+    """What a module builds that belongs to the words package: a wind name written out (alone, in a tuple or
+    a dict of seat names), a shanten made from a number (``f"{n}-shanten"``), a result sentence's verb after a
+    name (``f"{name} wins by ..."``), a seat reference spoken by a pattern, or a name compared with "You"."""
+    docs = _docstrings(tree)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            text = node.value
+            if text in WIND_WORDS:
+                found.add("wind name")
+            if text.startswith("-shanten"):
+                found.add("shanten from a number")
+            if text.lstrip().startswith(("wins by ", "win by ")) and text[:1] == " ":
+                found.add("result sentence")
+            if "seat ([0-2])" in text:
+                found.add("seat pattern")
+        if isinstance(node, ast.Compare) and any(isinstance(c, ast.Constant) and c.value in ("You", "you")
+                                                 for c in [node.left, *node.comparators]):
+            found.add("comparison with You")
+    return found
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ('SEATS = {"E": "East", "S": "South", "W": "West"}', {"wind name"}),
+    ('text = f"{n}-shanten"', {"shanten from a number"}),
+    ('line = f"{name} wins by {how}"', {"result sentence"}),
+    ('verb = "win" if name == "You" else "wins"', {"comparison with You"}),
+    ('SEAT = re.compile(r"\\bseat ([0-2])")', {"seat pattern"}),
+    ('"""East, South and West."""\nnote = "a West indicator makes North dora"\nx = f"cannot win by ron"', set()),
+])
+def test_the_words_scan_finds_what_it_names(source, expected):
+    assert _words_built(ast.parse(source)) == expected
+
+
+def test_no_module_outside_the_words_package_builds_seat_wind_shanten_or_result_words():
+    found = {}
+    for name, path in modules().items():
+        if name == "sanma_core.words" or name.startswith("sanma_core.words."):
+            continue
+        built = _words_built(ast.parse(path.read_text(encoding="utf-8"))) - WORDS_EXCEPTIONS.get(name, set())
+        if built:
+            found[name] = sorted(built)
+    assert found == {}
+
+
+def test_the_words_exceptions_are_still_needed():
+    """An exception that no longer builds its words is taken off the list."""
+    for name, kinds in WORDS_EXCEPTIONS.items():
+        assert kinds <= _words_built(ast.parse(modules()[name].read_text(encoding="utf-8"))), name
+
+
+# ---- errors: the tutor catches the SanmaError family --------------------------------------
+
+_BUILTIN_ERRORS = frozenset(n for n in dir(builtins) if isinstance(getattr(builtins, n), type)
+                            and issubclass(getattr(builtins, n), BaseException))
+
+
+def _builtin_catches(tree: ast.AST) -> list[tuple[int, str, bool]]:
+    """(line, class, converted) for every ``except`` naming a built-in exception class; ``converted`` when the
+    handler raises (turning it into an error of the family, or re-raising after a clean-up)."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            names = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            raises = any(isinstance(n, ast.Raise) for stmt in node.body for n in ast.walk(stmt))
+            for n in names:
+                if n is None or (isinstance(n, ast.Name) and n.id in _BUILTIN_ERRORS):
+                    out.append((node.lineno, "bare except" if n is None else n.id, raises))
+    return out
+
+
+def test_the_catch_scan_sees_built_ins_and_conversions():
+    src = ("try:\n    f()\nexcept (KeyError, SanmaError):\n    pass\n"
+           "try:\n    g()\nexcept UnicodeDecodeError:\n    raise InputError('x') from None\n")
+    assert _builtin_catches(ast.parse(src)) == [(3, "KeyError", False), (7, "UnicodeDecodeError", True)]
+
+
+def test_no_page_catches_a_built_in_exception_and_the_tutor_only_to_convert_it():
+    """Pages (``tutor.views``, ``tutor.pages``, ``app``) catch the SanmaError family (or the store's error) only;
+    the rest of the tutor may catch a built-in only to raise an error of the family in its place."""
+    found = {}
+    for name, path in modules().items():
+        if not (name == "app" or name == "tutor" or name.startswith("tutor.")):
+            continue
+        page = name == "app" or name.startswith(("tutor.views", "tutor.pages"))
+        bad = [(line, cls) for line, cls, converted in _builtin_catches(ast.parse(path.read_text(encoding="utf-8")))
+               if page or not converted]
+        if bad:
+            found[name] = bad
+    assert found == {}
+
+
+def test_the_moment_detectors_are_one_module_per_kind_each_under_450_lines():
+    from sanma_core.review.moments import MOMENT_KINDS
+
+    package = {name.rpartition(".")[2]: path for name, path in modules().items()
+               if name.startswith("sanma_core.review.moments.")}
+    detectors = {"win_not_taken", "north_kept", "riichi_dama", "deal_in", "pon_broke_yaku", "furiten", "fold_behind"}
+    assert detectors <= set(package)
+    covered = {k for k in MOMENT_KINDS for d in detectors if k == d or k in d.split("_")}
+    assert covered == set(MOMENT_KINDS)
+    long = {n: lines for n, p in package.items() if (lines := len(p.read_text(encoding="utf-8").splitlines())) >= 450}
+    assert long == {}

@@ -12,7 +12,7 @@ from test_play_helpers import first_hand_with, greedy
 from test_score_chart import chart_points
 
 from sanma_core.bots import make_bot
-from sanma_core.game import Phase
+from sanma_core.game import Action, Phase
 from sanma_core.scoring.payments import four_player_settlement, settle_win
 from sanma_core.tiles import EAST
 from tutor.play import PlaySession, PlaySettings, game_summary
@@ -52,8 +52,7 @@ def table_drawn(at: AppTest) -> dict:
 def _click_action(at: AppTest, action) -> None:
     """Do ``action`` the way the browser reports a click or key on the table: the action's id as its value."""
     state = table_drawn(at)
-    (entry,) = [a for a in state["actions"] if a["engine"][0] == action.kind and a["engine"][2] == action.tile
-                and tuple(a["engine"][3]) == tuple(action.consumed) and bool(a["engine"][4]) == action.from_hand]
+    (entry,) = [a for a in state["actions"] if a["engine"] == action.to_id()]
     key = _table_key(at)
     at.session_state[key] = {"action": entry["id"], "nonce": next(_NONCE), "state": state["id"]}
     at.run()
@@ -90,8 +89,8 @@ def test_a_whole_tonpuusen_through_the_widgets(play):
             continue
         legal = session.legal()
         assert session.waiting_for_human() and legal
-        offered = {(a["engine"][0], a["engine"][2], tuple(a["engine"][3])) for a in table_drawn(at)["actions"]}
-        assert offered == {(a.kind, a.tile, a.consumed) for a in legal}, (offered, legal)  # every legal choice, no other
+        offered = {Action.from_id(a["engine"]).plain() for a in table_drawn(at)["actions"]}
+        assert offered == set(legal), (offered, legal)  # every legal choice, no other
         _click_action(at, driver.decide(session.view(), legal).action)
         assert not at.exception, [e.value for e in at.exception]
     session = _session(at)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 
 import pytest
 from test_play_helpers import first_hand_with, greedy
 
 from sanma_core.analysis import discard_options, outside_counts, shanten, ukeire
 from sanma_core.bots.safety import Threat, danger
+from sanma_core.errors import RecordError
 from sanma_core.game import Action, IllegalActionError, Phase
 from sanma_core.game.mjai import loads
 from sanma_core.game.scenario import arranged_game
@@ -56,6 +58,37 @@ def test_same_seed_same_game_and_record_round_trip():
     rebuilt = PlaySession.from_record(a.to_record())
     assert rebuilt.game.events == a.game.events
     assert rebuilt.steps == a.steps and rebuilt.view() == a.view()
+
+
+def test_saved_steps_are_action_ids_and_older_saves_still_load():
+    s = PlaySession(PlaySettings(seed=4, length="tonpuusen"))
+    s.play(next(a for a in s.legal() if a.kind == "discard"))
+    record = s.to_record()
+    ids = [step["a"] for step in record["steps"] if step["a"] is not None]
+    assert ids and all(Action.from_id(i).to_id() == i for i in ids)
+    old = {**record, "steps": [{**step, "a": None if step["a"] is None else _old_form(Action.from_id(step["a"]))}
+                               for step in record["steps"]]}
+    assert PlaySession.from_record(old).game.events == s.game.events
+
+
+def _old_form(a: Action) -> list:
+    """The list a step held before the action ids."""
+    return [a.kind, a.seat, a.tile, list(a.consumed)] + ([True] if a.from_hand else [])
+
+
+@pytest.mark.parametrize(("steps", "needle"), [
+    ([{"a": "0:discard:9q"}], "step 1: action id '0:discard:9q'"),
+    ([{"a": "5:tsumo"}], "the seat must be 0, 1 or 2"),
+    ([{"a": [1, 2]}], "step 1: a step's action must be an action id"),
+    (["x"], "step 1: a step must be an object"),
+    ([{"a": "0:pon:1m:1m+1m"}], "the steps do not replay"),
+])
+def test_a_damaged_saved_game_is_a_record_error_naming_the_step(steps, needle):
+    record = PlaySession(PlaySettings(seed=4, length="tonpuusen")).to_record()
+    with pytest.raises(RecordError, match=re.escape(needle)):
+        PlaySession.from_record({**record, "steps": steps})
+    with pytest.raises(RecordError, match="seat must be a whole number"):
+        PlaySession.from_record({**record, "settings": {**record["settings"], "seat": "east"}})
 
 
 def test_human_cannot_play_illegal_actions():

@@ -97,7 +97,7 @@ def test_double_ron_and_nagashi_are_explained(games):
     review = review_record(text_of(games, "phoenix-dev-008"), "tenhou", decisions=False, moments=False)
     text = render_text(review)
     block = text[text.index("South 3, 1 honba"):].split("\n\n")[0]
-    assert "double ron" in block and block.count("wins by ron from seat 0 (A) on 6p") == 2
+    assert "double ron" in block and block.count("wins by ron on seat 0 (A)'s 6p") == 2
     assert "base × 4 = 2560 → 2600" in block and "total 3800" in block
     assert "dealer ron: base × 6 = 5760 → 5800" in block
     assert "-8600 / +3800 / +5800 (the record agrees)" in block
@@ -106,7 +106,7 @@ def test_double_ron_and_nagashi_are_explained(games):
     text = render_text(review)
     block = text[text.index("\nEast 2 ") + 1:].split("\n\n")[0]
     assert "nagashi mangan by seat 0 (A): paid as a mangan tsumo without honba" in block
-    assert "seat 1 (B) pays 4000, seat 2 (C) pays 2000" in block and "1 riichi stick stays on the table" in block
+    assert "seat 1 (B) pays 4000, seat 2 (C) pays 2000" in block and "1 riichi stick (1000 points) stays on the table" in block
 
 
 def test_a_record_whose_figures_differ_is_shown_not_hidden(games, tmp_path, capsys):

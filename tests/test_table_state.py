@@ -304,8 +304,13 @@ def test_hand_end_shows_every_hand_and_the_result():
     for s in state["seats"]:
         assert s["revealed"] is not None and len(s["revealed"]["tiles"]) + 3 * len(s["melds"]) >= 13
     result = state["result"]
-    assert result["title"] == "Win" and result["lines"][0].startswith("You win by tsumo: ")
-    assert result["sticks"] == "1 riichi stick (1000 points) goes to You."
+    assert result["title"] == "Win" and result["lines"][0].startswith("You win by tsumo on 4s: ")
+    assert result["sticks"] == "1 riichi stick (1000 points) goes to you."
+    # the viewer is seat 1: a table for seat 0 as "you" speaks of seat 0 so even under another name
+    named = table_state(view, names=("Ann", "Bot A", "Bot B"), reveal=reveal, result=summary, you=0)["result"]
+    assert named["lines"][0].startswith("You win by tsumo on 4s: ") and named["sticks"].endswith("goes to you.")
+    onlooker = table_state(view, names=("Ann", "Bot A", "Bot B"), reveal=reveal, result=summary)["result"]
+    assert onlooker["lines"][0].startswith("Ann wins by tsumo on 4s: ") and onlooker["sticks"].endswith("to Ann.")
     assert [r["delta"] for r in result["scores"]] == list(summary.deltas)
     assert [r["position"] for r in result["scores"]] == ["left", "bottom", "right"]
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sanma_core.analysis import analysis_to_json, analyze_hand
+from sanma_core.errors import InputError, SanmaError
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import score_hand
@@ -95,13 +96,13 @@ def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
         return out
     for flag in inp.flags:
         if flag not in SITUATION_FLAGS:
-            raise ValueError(f"unknown situation {flag!r}")
+            raise InputError(f"situation flags: unknown situation {flag!r}; known: {', '.join(SITUATION_FLAGS)}")
     flags = [*(("tsumo",) if inp.tsumo else ()), *(("riichi",) if inp.riichi else ()), *inp.flags]
     win = win_input(tiles, win_tile, melds=melds, flags=flags, kita=inp.kita, seat=inp.seat, round=inp.round,
                     dora=indicators, ura=ura, honba=inp.honba, sticks=inp.sticks)
     try:
         result = score_hand(win, rules)
-    except ValueError as exc:
+    except SanmaError as exc:
         out.score_error = str(exc)
         out.no_yaku = isinstance(exc, NoYakuError)
         return out

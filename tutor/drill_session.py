@@ -14,12 +14,14 @@ No Streamlit here, so the rules of a session are unit-testable.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from drills import DRILL_TYPES
+from sanma_core.errors import InputError
 
 MAX_SEED = 999_999_999
 MAX_QUESTIONS = 50
@@ -27,7 +29,7 @@ DEFAULT_N = 10
 PARAM_KEYS = ("type", "seed", "n", "difficulty")
 
 
-class AnswerInputError(ValueError):
+class AnswerInputError(InputError):
     """A typed answer that cannot be read (the message names the field and the text)."""
 
 
@@ -58,10 +60,8 @@ def settings_from_params(params: Mapping[str, str], default: Settings | None = N
     values = asdict(base)
 
     def whole(name: str, text: str, low: int, high: int) -> int | None:
-        try:
-            value = int(str(text).strip())
-        except ValueError:
-            value = None
+        clean = str(text).strip()
+        value = int(clean) if re.fullmatch(r"[+-]?[0-9]+", clean) else None
         if value is None or not low <= value <= high:
             errors.append(f"{name} {text!r} in the link must be a whole number from {low} to {high}")
             return None

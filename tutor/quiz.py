@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from drills.explain import explanation_sentences
+from sanma_core.errors import SanmaError
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 
 from .drill_session import AnswerInputError, parse_number
@@ -42,7 +43,7 @@ def tile_options(question: Any) -> list[int]:
             for t in parse_tiles(hand):
                 seen.setdefault(kind(t), t)
             return [seen[k] for k in sorted(seen)]
-        except ValueError:
+        except SanmaError:
             pass
     return list(SANMA_KINDS)
 
@@ -242,7 +243,7 @@ def _show_groups(reading: dict[str, Any]) -> None:
 def _tiles_html_text(text: str) -> str:
     try:
         return tiles_html(parse_tiles(text))
-    except ValueError:
+    except SanmaError:
         return f"<code>{text}</code>"
 
 

@@ -69,10 +69,7 @@ def display_names(names: Sequence[str]) -> tuple[str, str, str]:
 
 
 def ruleset_fingerprint(rules: Ruleset) -> str:
-    try:
-        return json.dumps(rules.to_dict(), sort_keys=True, default=str)
-    except (TypeError, ValueError):
-        return repr(rules)
+    return json.dumps(rules.to_dict(), sort_keys=True, default=str)
 
 
 def text_key(text: str) -> str:

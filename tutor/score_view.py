@@ -10,10 +10,10 @@ from typing import Any
 
 import streamlit as st
 
+from sanma_core.errors import SanmaError
 from sanma_core.tiles import parse_tiles
 
 from .tiles_svg import tiles_html
-from .widgets import explanation_markdown
 
 FU_REASONS = {
     "base": "base fu", "closed_ron": "closed ron", "tsumo": "tsumo", "tanki": "pair wait (tanki)",
@@ -29,16 +29,13 @@ def _label(text: str) -> str:
 def _tiles(text: str) -> str:
     try:
         return tiles_html(parse_tiles(text)) if text else ""
-    except ValueError:
+    except SanmaError:
         return f"<code>{text}</code>"
 
 
 def show_score_explanation(expl: dict[str, Any]) -> None:
     """Reading, yaku, fu lines, dora and kita, and the payment arithmetic, each as its own block."""
-    try:
-        _show(expl)
-    except (KeyError, TypeError, AttributeError):
-        st.markdown(explanation_markdown(expl))
+    _show(expl)
 
 
 def _show(expl: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from sanma_core.melds import Meld
 from sanma_core.tiles import NORTH, RED_5P, RED_5S, SANMA_KINDS, is_red, kind, parse_tile, tile_name
+from sanma_core.words import HONOUR_NAMES
 
 W, H = 60, 80  # face size in SVG units (a real tile is about 3:4)
 RED = "#d0312d"
@@ -199,7 +200,7 @@ def tile_data_uri(tile: int, sideways: bool = False, face_down: bool = False, la
     return "data:image/svg+xml;base64," + base64.b64encode(raw).decode()
 
 
-_GLYPH_FALLBACK = {27: "East", 28: "South", 29: "West", 30: "North", 31: "White dragon", 32: "Green dragon", 33: "Red dragon"}
+_GLYPH_FALLBACK = {27 + i: name + (" dragon" if i >= 4 else "") for i, name in enumerate(HONOUR_NAMES)}
 
 
 def tile_title(tile: int) -> str:

@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 
 import streamlit as st
 
+from sanma_core.errors import InputError, SanmaError
 from sanma_core.explain_text import explanation_text
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.tiles import kind, parse_tile, parse_tiles, tile_name
+from sanma_core.words import letter_name
 
 from .blocks import BLOCKS_CSS
 from .score_chart import CHART_CSS
@@ -77,15 +79,23 @@ def _tiles_of(value: object) -> list[int]:
         return []
     if isinstance(value, str):
         return parse_tiles(value)
+    if not isinstance(value, list | tuple):
+        raise InputError(f"tiles must be written as text or a list, got {value!r:.60}")
     out: list[int] = []
-    for item in value:  # type: ignore[union-attr]
-        out.extend(parse_tiles(item) if isinstance(item, str) else [int(item)])
+    for item in value:
+        if isinstance(item, str):
+            out.extend(parse_tiles(item))
+        elif isinstance(item, int) and not isinstance(item, bool):
+            out.append(item)
+        else:
+            raise InputError(f"a tile must be written as text (5p) or a number, got {item!r:.60}")
     return out
 
 
 def view_from_data(data: dict) -> TableView:
     """A diagram from question or lesson data (``hand``, ``melds``, ``kita``, ``indicators``/``dora``, ``ura``,
-    ``win``, ``discards``); raises :class:`~sanma_core.tiles.NotationError` on bad notation."""
+    ``win``, ``discards``); raises :class:`~sanma_core.tiles.NotationError` on bad notation and
+    :class:`~sanma_core.errors.InputError` on data of the wrong kind."""
     melds = []
     for m in data.get("melds") or []:
         melds.append(m if isinstance(m, Meld) else parse_meld(str(m)))
@@ -107,7 +117,7 @@ def show_data_diagram(data: dict, caption: str = "") -> bool:
     """Draw the tiles found in ``data``; returns False (drawing nothing) when there are none."""
     try:
         view = view_from_data(data)
-    except (ValueError, TypeError) as exc:
+    except SanmaError as exc:
         st.warning(f"This diagram cannot be drawn: {exc}")
         return False
     if not (view.hand or view.melds or view.kita or view.indicators or view.ura or view.discards):
@@ -119,9 +129,6 @@ def show_data_diagram(data: dict, caption: str = "") -> bool:
     return True
 
 
-_SEATS = {"E": "East", "S": "South", "W": "West"}
-
-
 def ponds_from_data(data: dict) -> list[Pond]:
     """A riichi position's ponds (``riichi_seat``, ``riichi_pond``, ``other_pond``, ``own_pond``, ``passed_from``):
     the riichi player's first, its last tile the riichi tile, then the other player's and yours (East); empty when
@@ -130,13 +137,16 @@ def ponds_from_data(data: dict) -> list[Pond]:
     if seat not in ("S", "W") or not isinstance(data.get("riichi_pond"), list):
         return []
     other = "W" if seat == "S" else "S"
+    if not all(isinstance(data.get(k) or [], list) for k in ("other_pond", "own_pond")):
+        raise InputError("the ponds must be lists of tiles")
     riichi = [parse_tile(str(t)) for t in data["riichi_pond"]]
     other_pond = [parse_tile(str(t)) for t in data.get("other_pond") or []]
     own_pond = [parse_tile(str(t)) for t in data.get("own_pond") or []]
     passed = data.get("passed_from")
-    other_from, own_from = (int(passed[0]), int(passed[1])) if isinstance(passed, list) and len(passed) == 2 else (None, None)
-    return [Pond(f"{_SEATS[seat]}, in riichi (the sideways tile declared it)", tuple(riichi), len(riichi) - 1 if riichi else None),
-            Pond(_SEATS[other], tuple(other_pond), passed_from=other_from),
+    ok = isinstance(passed, list) and len(passed) == 2 and all(isinstance(n, int) for n in passed)
+    other_from, own_from = (passed[0], passed[1]) if ok else (None, None)
+    return [Pond(f"{letter_name(seat)}, in riichi (the sideways tile declared it)", tuple(riichi), len(riichi) - 1 if riichi else None),
+            Pond(letter_name(other), tuple(other_pond), passed_from=other_from),
             Pond("You (East)", tuple(own_pond), passed_from=own_from)]
 
 
@@ -144,7 +154,7 @@ def show_ponds(data: dict) -> bool:
     """Draw a riichi position's ponds as rows of tiles; returns False (drawing nothing) when there are none."""
     try:
         ponds = ponds_from_data(data)
-    except (ValueError, TypeError) as exc:
+    except SanmaError as exc:
         st.warning(f"The ponds cannot be drawn: {exc}")
         return False
     if not ponds:
@@ -229,5 +239,5 @@ def explanation_markdown(data: object, depth: int = 0) -> str:
 def parse_tile_safe(text: str) -> int | None:
     try:
         return parse_tile(text)
-    except ValueError:
+    except SanmaError:
         return None

@@ -220,9 +220,10 @@ def _timeline(moves: list[Move]) -> list[dict[str, Any]]:
 
 
 def _event_words(e: dict[str, Any]) -> str:
-    who = "you" if e["seat"] == "E" else SEAT_NAMES[e["seat"]]
+    you = e["seat"] == "E"
+    who = "you" if you else SEAT_NAMES[e["seat"]]
     if e["action"] == "kita":
-        return f"{who} set{'' if who == 'you' else 's'} a North aside (kita)"
+        return f"{who} set{'' if you else 's'} a North aside (kita)"
     verb = "declared riichi discarding" if e["action"] == "riichi" else "discarded"
     return f"{who} {verb} {e['tile']}"
 

@@ -21,6 +21,7 @@ from sanma_core.melds import format_meld, make_meld
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import YAKU
 from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles, kind, kind_name, to_counts
+from sanma_core.words import shanten_count
 
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
@@ -281,7 +282,7 @@ def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
             "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
             "passed": sorted(kind_name(k) for k in threat.passed), "passed_from": list(pos["passed_from"]),
             "indicators": [kind_name(pos["dora"])], "riichi_kita": 0, "ron_on_kita": rules.ron_on_kita,
-            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten(counts)}-shanten and folding"}
+            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten_count(shanten(counts))} and folding"}
     steps = [step("safe_tile", seat=riichi_seat, shanten=shanten(counts), safest=kind_name(safest),
                   safest_value=others[safest].value, ron_on_kita=rules.ron_on_kita, keep=answer == "keep"),
              step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source(),

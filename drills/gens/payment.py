@@ -11,6 +11,7 @@ import random
 
 from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import LIMIT_NAMES, base_points, four_player_settlement, settle_win
+from sanma_core.words.results import role_win_text
 
 from ..base import Draft, step
 from ..hands import Extras, explanation_steps, hand_text, prompt_data, winning_hand
@@ -97,9 +98,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     sticks = 0 if difficulty == 1 else rng.choice((0, 0, 1, 2))
     s, steps = _settlement_steps(rules, han, fu, dealer, tsumo, yakuman, honba, sticks)
     answer = {**s.payments, "total": s.total}
-    who = "dealer" if dealer else "non-dealer"
     how = "tsumo" if tsumo else "ron"
-    prompt = f"The {who} wins by {how} with {_value_text(han, fu, yakuman)}"
+    prompt = f"{role_win_text(dealer, tsumo)} with {_value_text(han, fu, yakuman)}"
     extras = []
     if honba:
         extras.append(f"{honba} honba")

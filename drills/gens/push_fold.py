@@ -22,6 +22,7 @@ from sanma_core.analysis.efficiency import rank_discards
 from sanma_core.bots.safety import Danger, Threat, danger
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import EAST, ISOLATED_KINDS, NORTH, SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name, to_counts
+from sanma_core.words import shanten_text
 
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
 from ..hands import Plan, Retry, fill
@@ -233,7 +234,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             "ron_on_kita": rules.ron_on_kita, "seat": seat, "riichi_kita": riichi_kita,
             "riichi_dealer": riichi_seat == "E", "turn": len(pos["riichi_pond"]),
             "live_wall": _live_wall(pos),
-            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {_shanten(shanten_now)}"}
+            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten_text(shanten_now)}"}
     ponds = ponds_text(data, other_seat)
     if case == "push_fold.north":
         d = dangers[NORTH]
@@ -350,5 +351,3 @@ def dangers(pos: dict[str, Any]) -> tuple[dict[int, Danger], list[int], Threat]:
     return _dangers(pos)
 
 
-def _shanten(n: int) -> str:
-    return "tenpai" if n == 0 else f"{n}-shanten"

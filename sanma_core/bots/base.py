@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..errors import InputError
 from ..game.players import Decision, Player
 
 LEVELS = ("easy", "normal", "hard")
@@ -26,7 +27,7 @@ LEVEL_STYLES = {
 }
 
 
-class BotLevelError(ValueError):
+class BotLevelError(InputError):
     """An unknown bot level."""
 
 

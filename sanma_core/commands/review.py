@@ -21,11 +21,7 @@ from ..review.record import HandReview, RecordReview, review_record
 from ..review.summary import WinSummary
 from ..rules import RulesetError, get_ruleset
 from ..tiles import format_tiles, tile_name
-
-PAYERS = {"discarder": "the discarder", "dealer": "the dealer", "non_dealer": "a non-dealer"}
-RESULTS = {"ron": "ron", "tsumo": "tsumo", "double_ron": "double ron", "draw": "exhaustive draw",
-           "nagashi_mangan": "nagashi mangan", "nine_terminals": "abortive draw (nine terminals)",
-           "four_kans": "abortive draw (four kans)"}
+from ..words import PAYER_NAMES, RESULT_NAMES, Cast, plural, seat_ref, speak, sticks_text, win_sentence
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,14 +41,17 @@ def _signed(values: Any) -> str:
 
 def _who(review: RecordReview, seat: int) -> str:
     name = review.players[seat]
-    return f"seat {seat} ({name})" if name else f"seat {seat}"
+    return f"{seat_ref(seat)} ({name})" if name else seat_ref(seat)
+
+
+def _cast(review: RecordReview) -> Cast:
+    """The players as the text names them (``seat 0 (Ann)``); the reader is none of them."""
+    return Cast([_who(review, s) for s in range(3)])
 
 
 def _win_lines(review: RecordReview, w: WinSummary) -> list[str]:
-    how = "tsumo" if w.tsumo else f"ron from {_who(review, w.from_seat)}"
-    value = f"{w.han} han {w.fu} fu" if not w.yakuman else f"{w.yakuman}× yakuman"
-    limit = f" ({w.limit.replace('_', ' ')})" if w.limit else ""
-    lines = [f"  {_who(review, w.seat)} wins by {how} on {tile_name(w.win_tile)}: {value}{limit}"]
+    lines = ["  " + win_sentence(_cast(review), seat=w.seat, from_seat=w.from_seat, tsumo=w.tsumo,
+                                 tile=tile_name(w.win_tile), han=w.han, fu=w.fu, yakuman=w.yakuman, limit=w.limit)]
     melds = "".join(f" + {format_meld(m)}" for m in w.melds)
     lines.append(f"    hand: {format_tiles(w.hand)}{melds}; dora indicators "
                  + " ".join(tile_name(t) for t in w.dora_indicators)
@@ -75,7 +74,7 @@ def _win_lines(review: RecordReview, w: WinSummary) -> list[str]:
         if line.sanma is None:
             four.append(f"the absent fourth player's {line.four_player} is not paid")
         elif line.sanma != line.four_player:
-            four.append(f"{PAYERS.get(line.payer, line.payer)} pays {line.sanma} (four-player: {line.four_player})")
+            four.append(f"{PAYER_NAMES.get(line.payer, line.payer)} pays {line.sanma} (four-player: {line.four_player})")
     if four:
         lines.append("    four-player beside it: " + "; ".join(four))
     return lines
@@ -98,14 +97,14 @@ def _draw_lines(review: RecordReview, h: HandReview) -> list[str]:
         lines.append("  no noten payments: " + ("everybody is tenpai" if s.tenpai and all(s.tenpai) else "nobody is tenpai"))
     if s.kind != "win":
         sticks = s.sticks
-        stay = (f"; {sticks} riichi stick{'s stay' if sticks != 1 else ' stays'} on the table" if sticks else "")
+        stay = f"; {sticks_text(sticks, None, _cast(review))}" if sticks else ""
         lines.append(f"  the hand ends without a win: honba +1{stay}")
     return lines
 
 
 def _hand_lines(review: RecordReview, h: HandReview) -> list[str]:
     s = h.summary
-    head = f"{h.label} ({h.sticks} stick{'s' if h.sticks != 1 else ''} on the table): {RESULTS.get(h.result, h.result)}"
+    head = f"{h.label} ({plural(h.sticks, 'stick')} on the table): {RESULT_NAMES.get(h.result, h.result)}"
     lines = [head]
     for w in s.wins:
         lines += _win_lines(review, w)
@@ -114,7 +113,7 @@ def _hand_lines(review: RecordReview, h: HandReview) -> list[str]:
         "the record agrees" if h.agrees else f"THE RECORD SAYS {_signed(h.log_deltas)}")
     lines.append(f"  score changes: {_signed(h.deltas)} ({record})")
     for m in h.moments:
-        lines.append(f"  moment, {_who(review, m.seat)}, turn {m.turn}: {m.text}")
+        lines.append(f"  moment, {_who(review, m.seat)}, turn {m.turn}: {speak(m.text, _cast(review))}")
     if h.decisions:
         verdicts = [r.verdict for r in h.decisions]
         lines.append(f"  decisions beside the hard bot: {verdicts.count('same')} same, {verdicts.count('as good')} as "
@@ -123,7 +122,7 @@ def _hand_lines(review: RecordReview, h: HandReview) -> list[str]:
             if r.verdict == "different":
                 lines.append(f"    {r.left:>2} left, {_who(review, r.seat)}: {r.mine.text} "
                              f"({r.mine.shape or 'no shape'}); bot: {r.advice.text} ({r.advice.shape or 'no shape'})"
-                             f" — {r.reason}")
+                             f" — {speak(r.reason, _cast(review))}")
     return lines
 
 

@@ -17,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from ..errors import InputError
 from ..rules import DEFAULT_PRESET
 from ..scoring.request import FLAGS, score_request
 from ..tiles import parse_tiles
@@ -66,7 +67,7 @@ def _request(args: argparse.Namespace) -> dict[str, Any]:
         if getattr(args, flag):
             request[flag] = True
     if args.win is None:
-        raise ValueError("--win is required with a hand: name the winning tile, e.g. --win 5s")
+        raise InputError("--win is required with a hand: name the winning tile, e.g. --win 5s")
     tiles = parse_tiles(args.hand)
     if len(tiles) == 13 - 3 * len(args.meld):
         request["hand"] = args.hand + " " + args.win

@@ -17,6 +17,7 @@ from typing import Any
 from ..rules import Ruleset
 from ..scoring.payments import base_points, settle_win
 from ..tiles import EAST, HAKU
+from ..words import HONOUR_NAMES
 
 #: Yaku in the order Tenhou lists them (value honours stand where ``"yakuhai"`` is).
 YAKU_ORDER = (
@@ -33,7 +34,7 @@ TENHOU_NAMES = {
 }
 YAKUHAI = ("seat_wind", "round_wind", "haku", "hatsu", "chun", "north_wind")
 WIND_NAMES = "東南西北"
-ROUNDS = ("East", "South", "West", "North")
+ROUNDS = HONOUR_NAMES[:4]  # a position's round wind, North included
 LIMIT_TEXT = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
               "kazoe_yakuman": "役満", "yakuman": "役満"}
 DRAW_TEXT = {"exhaustive_draw": "流局", "nagashi_mangan": "流し満貫", "nine_terminals": "九種九牌",

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..game import Action, Game
 from ..tiles import kind, tile_name
+from ..words import shape_text
 from .advice import ADVISOR, advise
 from .hints import DiscardHint, hints_for, visible_counts
 from .summary import hand_label
@@ -74,10 +75,7 @@ class Choice:
 
     @property
     def shape(self) -> str:
-        if self.shanten is None:
-            return ""
-        head = "tenpai" if self.shanten == 0 else f"{self.shanten}-shanten"
-        return f"{head}, {self.useful} useful"
+        return shape_text(self.shanten, self.useful)
 
 
 @dataclass(frozen=True)

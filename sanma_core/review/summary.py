@@ -20,19 +20,7 @@ from ..game import Game, HandResult, WinResult
 from ..melds import Meld
 from ..scoring.payments import Placement, Settlement, four_player_settlement
 from ..tiles import sort_tiles
-
-WIND_NAMES = ("East", "South", "West")
-DRAW_TITLES = {
-    "exhaustive_draw": "Exhaustive draw",
-    "nagashi_mangan": "Nagashi mangan",
-    "nine_terminals": "Abortive draw: nine terminals",
-    "four_kans": "Abortive draw: four kans",
-}
-
-
-def hand_label(round_wind: int, dealer: int, honba: int) -> str:
-    """``East 2, 1 honba``."""
-    return f"{WIND_NAMES[round_wind]} {dealer + 1}" + (f", {honba} honba" if honba else "")
+from ..words import draw_title, hand_label
 
 
 @dataclass(frozen=True)
@@ -143,7 +131,7 @@ def hand_summary(game: Game, result: HandResult) -> HandSummary:
         revealed = {s: tuple(sort_tiles(game.hands[s])) for s in range(3) if result.tenpai[s]}
     return HandSummary(
         kind=result.kind,
-        title="Win" if result.kind == "win" else DRAW_TITLES.get(result.kind, result.kind.replace("_", " ")),
+        title=draw_title(result.kind),
         label=hand_label(result.round_wind, result.dealer, result.honba),
         dealer=result.dealer,
         sticks=result.sticks,

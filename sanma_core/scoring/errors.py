@@ -1,15 +1,16 @@
-"""Why a hand cannot be scored: one exception type per problem, all ``ValueError``.
+"""Why a hand cannot be scored: one exception type per problem, all in the :class:`SanmaError` family.
 
->>> issubclass(NoYakuError, ValueError)
+>>> issubclass(NoYakuError, SanmaError)
 True
 """
 
 from __future__ import annotations
 
+from ..errors import SanmaError
 from ..tiles import NotationError
 
 
-class ScoringError(ValueError):
+class ScoringError(SanmaError):
     """A hand or its situation cannot be scored; the message names the problem."""
 
 

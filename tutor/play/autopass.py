@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sanma_core.bots.table import read_table
+from sanma_core.errors import InputError
 from sanma_core.game import Action, SeatView
 from sanma_core.game.actions import MINKAN, PASS, PON
 from sanma_core.tiles import kind
@@ -28,7 +29,7 @@ CALLS = frozenset({PON, MINKAN})
 def auto_pass(view: SeatView, legal: Sequence[Action], mode: str, advised: Action | None = None) -> Action | None:
     """The pass to play for the player under ``mode``, or None when the player should be asked."""
     if mode not in MODES:
-        raise ValueError(f"unknown auto-pass mode {mode!r}; known: {', '.join(MODES)}")
+        raise InputError(f"unknown auto-pass mode {mode!r}; known: {', '.join(MODES)}")
     kinds = {a.kind for a in legal}
     passing = next((a for a in legal if a.kind == PASS), None)
     if mode == "off" or passing is None or not kinds - {PASS} or not kinds <= CALLS | {PASS}:

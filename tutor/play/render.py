@@ -8,7 +8,6 @@ Tile faces come from :mod:`tutor.tiles_svg`.
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 
 import streamlit as st
@@ -16,9 +15,12 @@ import streamlit as st
 from sanma_core.review.hints import Hints
 from sanma_core.review.summary import GameSummary, HandSummary, WinSummary
 from sanma_core.tiles import kind_name, tile_name
+from sanma_core.words import PAYER_NAMES, Cast, shanten_text, speak, sticks_text, tenpai_line, win_sentence
+from sanma_core.words import voice as _voice
+from sanma_core.words.results import ABORTIVE_TEXT, nagashi_text, noten_text
+from sanma_core.words.seats import is_you
 from tutor.blocks import bold, note, para, rows_html
 from tutor.score_chart import score_chart_html
-from tutor.table.state import shanten_text
 from tutor.tiles_svg import TableView, table_html, tiles_html
 
 from .review import HandReview, action_text
@@ -36,7 +38,6 @@ div[class*="st-key-play_review_"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-play_review_"] [data-testid="stTable"] table{min-width:46rem}
 """
 
-PAYER_NAMES = {"discarder": "the discarder", "dealer": "the dealer", "non_dealer": "a non-dealer"}
 FU_REASONS = {"base": "base fu"}
 
 
@@ -95,31 +96,28 @@ def hints_html(h: Hints, names: Sequence[str]) -> str:
 # ---- review -----------------------------------------------------------------------
 
 def voice(player: str | None) -> tuple[str, str]:
-    """How sentences about the reviewed player name them: ("You", "your") on Play (``None``, or a record's
-    "You"), else the player's name and its possessive.
+    """How sentences about the reviewed player name them (:func:`sanma_core.words.voice`).
 
     >>> voice(None), voice("Bot A")
     (('You', 'your'), ('Bot A', "Bot A's"))
     """
-    if player is None or player.strip().lower() == "you":
-        return "You", "your"
-    return player, f"{player}'s"
+    return _voice(player)
 
 
 def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequence[str], me: int,
            player: str | None = None) -> None:
     """The reviewed player's decisions beside the advisor bot's: totals, a line per hand, then the decisions that
     differ. ``player`` names them in every sentence (Review); without it they are "you" (Play)."""
-    who, whose = voice(player)
-    speak_as = me if who == "You" else None  # a reason's "seat N" of the reviewed player: "you" only when it is you
+    cast = Cast(names, me if player is None or is_you(player) else None)  # "you" only when it is the reader
+    who, whose, them = cast.subject(me), cast.possessive(me), cast.object(me)
     total = sum(len(r.rows) for r in reviews)
     if not total:
-        st.caption(f"No decision of {'yours' if who == 'You' else whose} to review: every move was forced.")
+        st.caption(f"No decision of {cast.verb(me, 'yours', whose)} to review: every move was forced.")
         return
     same = sum(r.count("same") for r in reviews)
     good = sum(r.count("as good") for r in reviews)
     st.markdown(f"{who} chose what the {advisor} bot would on **{same} of {total}** decisions; on **{good}** more "
-                f"{'you' if who == 'You' else who} threw another tile with the same shape and safety.")
+                f"{them} threw another tile with the same shape and safety.")
     if len(reviews) > 1:
         st.dataframe([{"hand": r.label, "decisions": len(r.rows), "same": r.count("same"), "as good": r.count("as good"),
                        "different": r.count("different")} for r in reviews], hide_index=True, key=f"{key}_hands")
@@ -131,9 +129,9 @@ def review(reviews: Sequence[HandReview], advisor: str, key: str, names: Sequenc
     rows = []
     for r, row in differ:
         line = {"hand": r.label} if len(reviews) > 1 else {}
-        line |= {"tiles left": row.left, "you" if who == "You" else who: row.mine.text,
+        line |= {"tiles left": row.left, them: row.mine.text,
                  f"{whose} shape": row.mine.shape, f"{advisor} bot": row.advice.text, "its shape": row.advice.shape,
-                 "why": name_seats(row.reason, names, speak_as)}
+                 "why": speak(row.reason, cast)}
         if danger:
             line[f"{whose} danger"] = _danger_text(row.mine.danger)
             line["its danger"] = _danger_text(row.advice.danger)
@@ -156,37 +154,23 @@ def score_rows(summary: HandSummary, names: Sequence[str]) -> list[dict[str, obj
              "after": summary.scores_after[s]} for s in range(3)]
 
 
-def _possessive(names: Sequence[str], seat: int, me: int | None) -> str:
-    return "your" if seat == me else f"{names[seat]}'s"
-
-
-_SEAT_WORD = re.compile(r"\bseat ([0-2])('s)?")
-
-
 def name_seats(text: str, names: Sequence[str], me: int | None = None) -> str:
-    """A bot's reason with ``seat 2`` / ``seat 2's`` in it spoken with the players' names (``your`` for ``me``).
+    """A bot's reason or a moment with its seat references (``seat 2``, ``seat 2's``) said with the players'
+    names, ``you`` / ``your`` for ``me`` (:func:`sanma_core.words.speak`).
 
     >>> name_seats("fold against seat 2's riichi, then seat 1", ["You", "Bot A", "Bot B"], me=0)
     "fold against Bot B's riichi, then Bot A"
     >>> name_seats("push against seat 0's riichi", ["You", "Bot A", "Bot B"], me=0)
     'push against your riichi'
     """
-    def spoken(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        if m.group(2):
-            return _possessive(names, seat, me)
-        return "you" if seat == me else names[seat]
-
-    return _SEAT_WORD.sub(spoken, text)
+    return speak(text, Cast(names, me))
 
 
 def win_html(w: WinSummary, names: Sequence[str], rules_title: str, me: int | None = None) -> str:
     """One win: who won how, the hand, yaku and fu, and the payment beside four-player riichi."""
-    how = "tsumo (self-draw)" if w.tsumo else f"ron on {_possessive(names, w.from_seat, me)} {tile_name(w.win_tile)}"
-    who = "You win" if w.seat == me else names[w.seat] + " wins"
-    value = "yakuman" if w.yakuman else f"{w.han} han {w.fu} fu"
-    if w.limit:
-        value += f" — {w.limit.replace('_', ' ')}"
+    cast = Cast(names, me)
+    head = win_sentence(cast, seat=w.seat, from_seat=w.from_seat, tsumo=w.tsumo, tile=tile_name(w.win_tile), han=w.han,
+                        fu=w.fu, yakuman=w.yakuman, limit=w.limit)
     b = w.bonus
     extras = [f"{k} {b[k]}" for k in ("dora", "aka", "ura", "kita") if b.get(k)]
     dora = ("Dora and kita: " + (", ".join(extras) if extras else "none")
@@ -204,10 +188,9 @@ def win_html(w: WinSummary, names: Sequence[str], rules_title: str, me: int | No
     payment = rows_html([{"who pays": PAYER_NAMES.get(line.payer, line.payer),
                           "sanma": "— (no North player)" if line.sanma is None else str(line.sanma),
                           "four-player": str(line.four_player)} for line in w.lines])
-    return (f'<div class="sm-win-block"><h3>{html.escape(f"{who} by {how}")}</h3>'
+    return (f'<div class="sm-win-block"><h3>{html.escape(head)}</h3>'
             + table_html(TableView(w.hand, w.melds, w.kita, w.dora_indicators, w.win_tile, ura=w.ura_indicators),
                          with_css=False)
-            + bold(value)
             + f'<div class="sm-cols"><div>{bold("Yaku")}{yaku}{para(dora)}</div>'
             + f'<div>{bold("Fu")}<div class="sm-scroll">{fu}</div>{para(fu_note, "sm-small") if fu_note else ""}</div></div>'
             + bold(f"Payment — {rules_title} (three players) beside four-player riichi")
@@ -216,27 +199,20 @@ def win_html(w: WinSummary, names: Sequence[str], rules_title: str, me: int | No
             + para(paid, "sm-small") + "</div>")
 
 
-def draw_html(summary: HandSummary, names: Sequence[str]) -> str:
+def draw_html(summary: HandSummary, names: Sequence[str], me: int | None = None) -> str:
     """A hand without a win: who was tenpai (their hands shown) and the noten payments, or an abortive draw."""
+    cast = Cast(names, me)
     parts = []
     if summary.tenpai is not None:
-        parts.append(para("Tenpai: " + ", ".join(f"{names[s]} {'tenpai' if t else 'noten'}"
-                                               for s, t in enumerate(summary.tenpai))))
+        parts.append(para(tenpai_line(summary.tenpai, cast)))
         for s, tiles in (summary.revealed or {}).items():
             parts.append(table_html(TableView(hand=tiles, caption=f"{names[s]} (tenpai)"), with_css=False))
     if summary.kind == "nagashi_mangan":
-        parts.append(para("Nagashi mangan: " + ", ".join(names[s] for s in summary.nagashi)
-                        + " discarded only terminals and honours, none called: paid as a mangan tsumo."))
+        parts.append(para(nagashi_text(summary.nagashi, cast)))
     elif summary.kind == "exhaustive_draw":
-        n = sum(summary.tenpai or ())
-        if n in (0, 3):
-            parts.append(para(f"Noten payments: {'nobody' if n == 0 else 'everybody'} is tenpai, nothing is paid."))
-        else:
-            pool = summary.noten_pool
-            parts.append(para(f"Noten payments: the pool of {pool} goes from the {3 - n} noten player(s) "
-                            f"({pool // (3 - n)} each) to the {n} tenpai player(s) ({pool // n} each)."))
+        parts.append(para(noten_text(sum(summary.tenpai or ()), summary.noten_pool)))
     else:
-        parts.append(para("Abortive draw: nobody pays; the dealer deals again."))
+        parts.append(para(ABORTIVE_TEXT))
     return "".join(parts)
 
 
@@ -245,11 +221,11 @@ def hand_result_html(summary: HandSummary, names: Sequence[str], rules_title: st
     each win or the draw, and the scores."""
     parts = []
     if summary.sticks and summary.kind == "win":
-        parts.append(para(f"{summary.sticks} riichi stick{'s' if summary.sticks != 1 else ''} on the table "
-                        f"go{'' if summary.sticks != 1 else 'es'} to the winner.", "sm-small"))
+        cast = Cast(names, me)
+        parts.append(para(sticks_text(summary.sticks, summary.wins[0].seat, cast), "sm-small"))
     parts += [win_html(w, names, rules_title, me) for w in summary.wins]
     if summary.kind != "win":
-        parts.append(draw_html(summary, names))
+        parts.append(draw_html(summary, names, me))
     parts.append(bold("Scores") + rows_html(score_rows(summary, names)))
     return f'<div class="sm-result">{"".join(parts)}</div>'
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sanma_core.bots import LEVELS, Bot, make_bot
+from sanma_core.errors import InputError, RecordError, SanmaError
 from sanma_core.game import Action, Game, GameMode, IllegalActionError, Phase, SeatView
 from sanma_core.game.mjai import dumps
 from sanma_core.game.players import run
@@ -37,7 +38,7 @@ tables()
 UNDOABLE = ("discard", "riichi")
 
 
-class PlaySetupError(ValueError):
+class PlaySetupError(InputError):
     """New-game settings that cannot be used; the message names the field."""
 
 
@@ -93,9 +94,21 @@ class PlaySettings:
     def from_dict(cls, data: dict[str, Any]) -> PlaySettings:
         rules = data.get("rules")
         ruleset = ruleset_from_dict(dict(rules), source="saved game") if isinstance(rules, dict) else get_ruleset(rules)
-        return cls(ruleset, data.get("length", "tonpuusen"), tuple(data.get("bots", ("normal", "normal"))),
-                   int(data.get("seat", 0)), int(data.get("seed", 0)), bool(data.get("training", False)),
-                   str(data.get("name", "You")))
+        bots = data.get("bots", ("normal", "normal"))
+        if not isinstance(bots, list | tuple) or not all(isinstance(b, str) for b in bots):
+            raise PlaySetupError(f"bots must be a list of bot levels, got {bots!r:.60}")
+        return cls(ruleset, str(data.get("length", "tonpuusen")), tuple(bots), _whole(data, "seat"),
+                   _whole(data, "seed"), bool(data.get("training", False)), str(data.get("name", "You")))
+
+
+def _whole(data: dict[str, Any], key: str) -> int:
+    """A whole-number setting (0 when absent); a number written as text is read too."""
+    value = data.get(key, 0)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PlaySetupError(f"{key} must be a whole number, got {value!r:.60}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -108,15 +121,29 @@ class Step:
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        a = self.action
-        act = None if a is None else [a.kind, a.seat, a.tile, list(a.consumed)] + ([True] if a.from_hand else [])
-        return {"a": act, "h": self.hand, "b": self.bot, "r": self.reason}
+        """``a`` is the action's id (:meth:`~sanma_core.game.Action.to_id`), None for a deal."""
+        return {"a": None if self.action is None else self.action.to_id(), "h": self.hand, "b": self.bot,
+                "r": self.reason}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Step:
+        """A step of :meth:`to_json`; games saved before the action ids hold ``[kind, seat, tile, consumed,
+        from_hand?]`` lists, read as well. Raises :class:`InputError` for a step that is neither."""
+        if not isinstance(data, dict):
+            raise InputError(f"a step must be an object, got {data!r:.60}")
         act = data.get("a")
-        action = None if act is None else Action(act[0], int(act[1]), act[2], tuple(act[3]), len(act) > 4 and act[4] is True)
-        return cls(action, int(data.get("h", 0)), bool(data.get("b", False)), str(data.get("r", "")))
+        if act is None or isinstance(act, str):
+            action = None if act is None else Action.from_id(act)
+        elif (isinstance(act, list) and len(act) in (4, 5) and isinstance(act[0], str) and act[1] in (0, 1, 2)
+              and (act[2] is None or isinstance(act[2], int)) and isinstance(act[3], list)
+              and all(isinstance(t, int) for t in act[3])):
+            action = Action(act[0], act[1], act[2], tuple(act[3]), len(act) > 4 and act[4] is True)
+        else:
+            raise InputError(f"a step's action must be an action id such as '0:discard:5p', got {act!r:.60}")
+        hand = data.get("h", 0)
+        if isinstance(hand, bool) or not isinstance(hand, int):
+            raise InputError(f"a step's hand must be a whole number, got {hand!r:.60}")
+        return cls(action, hand, bool(data.get("b", False)), str(data.get("r", "")))
 
 
 class PlaySession:
@@ -227,8 +254,27 @@ class PlaySession:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> PlaySession:
-        settings = PlaySettings.from_dict(record["settings"])
-        return cls(settings, [Step.from_json(s) for s in record.get("steps", [])])
+        """The game of :meth:`to_record`; raises :class:`RecordError` (with the step it concerns) for a saved
+        game that cannot be rebuilt."""
+        if not isinstance(record, dict) or not isinstance(record.get("settings"), dict):
+            raise RecordError(0, "saved game: expected an object with its settings and steps")
+        try:
+            settings = PlaySettings.from_dict(record["settings"])
+        except SanmaError as exc:
+            raise RecordError(0, f"saved game settings: {exc}") from None
+        steps = record.get("steps", [])
+        if not isinstance(steps, list):
+            raise RecordError(0, "saved game: the steps must be a list")
+        read = []
+        for i, s in enumerate(steps):
+            try:
+                read.append(Step.from_json(s))
+            except SanmaError as exc:
+                raise RecordError(i, f"saved game, step {i + 1}: {exc}") from None
+        try:
+            return cls(settings, read)
+        except SanmaError as exc:
+            raise RecordError(len(read), f"saved game: the steps do not replay: {exc}") from None
 
     def mjai(self) -> str:
         """The game so far as mjai JSON Lines (three-player dialect)."""

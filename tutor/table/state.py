@@ -3,9 +3,10 @@
 Pure Python (no Streamlit), so Play, the game review and the tests build the same state.
 Seats are placed around the viewer: the viewer at the bottom, the next seat in turn
 order on the right, the previous one on the left. Ponds come in rows of six; every
-legal action gets one stable id (``"discard:5p"``, ``"tsumogiri"``, ``"riichi:3s"``,
+legal action gets one stable table id (``"discard:5p"``, ``"tsumogiri"``, ``"riichi:3s"``,
 ``"kita"``, ``"pon"``, ``"pass"``, ``"ron"``, ``"tsumo"``…) and :func:`action_for`
-turns an id back into the engine's :class:`~sanma_core.game.Action`.
+turns an id back into the engine's :class:`~sanma_core.game.Action` (each action entry carries the
+action's own notation, :meth:`~sanma_core.game.Action.to_id`, as ``engine``).
 
 The state (all JSON): ``id`` (a digest of the position, for stale clicks), ``viewer``, ``phase``, ``big``;
 ``centre`` {round, round_wind, honba, sticks, tiles_left, dora (faces), turn (position)}; ``seats`` (bottom,
@@ -13,7 +14,7 @@ right, left), each {seat, position, name, wind, dealer, score, riichi, hand_size
 tiles with tsumogiri / riichi / sideways / called / offered / since_riichi), melds ({kind, tiles, called,
 from_seat, from, from_name, added, text}), kita, kita_faces, revealed ({tiles with win, label} or None)};
 ``hand`` {tiles, drawn, furiten, waits, riichi}, each tile {tile, face, title, index, key, id, riichi_id,
-win}; ``actions`` [{id, kind, tile, label, key, engine}]; ``facts`` {action id: {tile, shanten,
+win}; ``actions`` [{id, kind, tile, label, key, engine (the action id, ``Action.to_id``)}]; ``facts`` {action id: {tile, shanten,
 shanten_text, useful, useful_count, best, text}}; ``offer`` (the tile that may be called, who threw it,
 the call ids) or None; ``advice`` {id, text, reason} or None; ``result`` {title, label, lines, sticks,
 scores} or None; ``faces`` {face name: SVG data URI} for every face used (``5p``, ``0s/side``, ``back``).
@@ -41,12 +42,23 @@ from typing import Any
 from sanma_core.analysis import outside_counts
 from sanma_core.analysis.efficiency import discard_values, kita_option, rank_discards
 from sanma_core.dora import dora_kinds
+from sanma_core.errors import InputError
 from sanma_core.game import Action, IllegalActionError, Phase, SeatView
 from sanma_core.game.actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, MINKAN, PASS, PON, RIICHI, RON, TSUMO
 from sanma_core.review.decisions import action_label, action_text
 from sanma_core.review.hints import visible_counts
-from sanma_core.review.summary import WIND_NAMES, HandSummary, hand_label
+from sanma_core.review.summary import HandSummary
 from sanma_core.tiles import NORTH, format_tiles, kind, kind_name, sort_tiles, tile_name, to_counts
+from sanma_core.words import (
+    Cast,
+    hand_label,
+    leaves_text,
+    shanten_text,
+    sticks_text,
+    tenpai_line,
+    win_sentence,
+    wind_name,
+)
 from tutor.tiles_svg import tile_data_uri, tile_title
 
 POND_ROW = 6
@@ -58,7 +70,7 @@ HAND_KEYS = "1234567890"
 BACK = "back"
 SIDE = "/side"
 
-__all__ = ["POSITIONS", "action_for", "action_ids", "position_of", "shanten_text", "table_state"]
+__all__ = ["POSITIONS", "action_for", "action_ids", "position_of", "table_state"]
 
 
 def position_of(viewer: int, seat: int) -> str:
@@ -68,11 +80,6 @@ def position_of(viewer: int, seat: int) -> str:
     ['right', 'left', 'bottom']
     """
     return POSITIONS[(seat - viewer) % 3]
-
-
-def shanten_text(n: int) -> str:
-    """``complete``, ``tenpai`` or ``2-shanten``."""
-    return {-1: "complete", 0: "tenpai"}.get(n, f"{n}-shanten")
 
 
 # ---- action ids ----------------------------------------------------------------------
@@ -129,10 +136,6 @@ def action_ids(legal: Sequence[Action], *, hand: Sequence[int] = (), drawn: int 
     return out
 
 
-def _engine(a: Action) -> list[Any]:
-    return [a.kind, a.seat, a.tile, list(a.consumed), a.from_hand]
-
-
 def action_for(state_or_view: Mapping[str, Any] | SeatView, action_id: str) -> Action:
     """The engine action behind ``action_id``: read from a state of :func:`table_state`, or from a
     :class:`SeatView` (its legal actions). Raises :class:`IllegalActionError` for an id that is not offered."""
@@ -144,8 +147,7 @@ def action_for(state_or_view: Mapping[str, Any] | SeatView, action_id: str) -> A
     else:
         for entry in state_or_view.get("actions", ()):
             if entry["id"] == action_id:
-                k, seat, tile, consumed, from_hand = entry["engine"]
-                return Action(k, seat, tile, tuple(consumed), bool(from_hand))
+                return Action.from_id(entry["engine"])
     raise IllegalActionError(f"{action_id!r} is not one of the actions offered now")
 
 
@@ -251,11 +253,7 @@ def _facts(view: SeatView, ids: Mapping[str, Action]) -> dict[str, dict[str, Any
 
     def fact(o: Any, tile: str, what: str) -> dict[str, Any]:
         useful = [kind_name(k) for k in o.useful]
-        text = f"{what} leaves {shanten_text(o.shanten)}"
-        if o.shanten == 0:
-            text += f", waiting on {' '.join(useful) or 'nothing'} ({o.useful_count} left)"
-        elif o.shanten > 0:
-            text += f": {o.useful_count} useful tile{'s' if o.useful_count != 1 else ''} ({' '.join(useful) or 'none'})"
+        text = leaves_text(what, o.shanten, useful, o.useful_count)
         return {"tile": tile, "shanten": o.shanten, "shanten_text": shanten_text(o.shanten), "useful": useful,
                 "useful_count": o.useful_count, "best": o.shape == best, "text": text}
 
@@ -302,31 +300,18 @@ def _revealed(view: SeatView, reveal: Mapping[int, Sequence[int]] | None, result
     return out
 
 
-def _result(view: SeatView, result: HandSummary | str | None, names: Sequence[str]) -> dict[str, Any] | None:
+def _result(view: SeatView, result: HandSummary | str | None, cast: Cast) -> dict[str, Any] | None:
     if result is None:
         return None
     if isinstance(result, str):
         return {"title": result, "label": "", "lines": [], "sticks": None, "scores": []}
-    lines = []
-    for w in result.wins:
-        whose = "your" if names[w.from_seat] == "You" else f"{names[w.from_seat]}'s"
-        how = "tsumo" if w.tsumo else f"ron on {whose} {tile_name(w.win_tile)}"
-        value = "yakuman" if w.yakuman else f"{w.han} han {w.fu} fu"
-        if w.limit and not w.yakuman:
-            value += f" ({w.limit.replace('_', ' ')})"
-        verb = "win" if names[w.seat] == "You" else "wins"
-        lines.append(f"{names[w.seat]} {verb} by {how}: {value}")
+    lines = [win_sentence(cast, seat=w.seat, from_seat=w.from_seat, tsumo=w.tsumo, tile=tile_name(w.win_tile), han=w.han,
+                          fu=w.fu, yakuman=w.yakuman, limit=w.limit) for w in result.wins]
     if result.tenpai is not None:
-        lines.append("Tenpai: " + ", ".join(f"{names[s]} {'tenpai' if t else 'noten'}" for s, t in enumerate(result.tenpai)))
+        lines.append(tenpai_line(result.tenpai, cast))
     n = result.sticks
-    if n:
-        sticks = f"{n} riichi stick{'s' if n != 1 else ''} ({n * 1000} points)"
-        if result.wins:
-            sticks += f" {'go' if n != 1 else 'goes'} to {names[result.wins[0].seat]}."
-        else:
-            sticks += f" stay{'s' if n == 1 else ''} on the table for the next hand's winner."
-    else:
-        sticks = None
+    sticks = sticks_text(n, result.wins[0].seat if result.wins else None, cast) if n else None
+    names = cast.names
     scores = [{"seat": s, "position": position_of(view.seat, s), "name": names[s], "before": result.scores_before[s],
                "delta": result.deltas[s], "after": result.scores_after[s]} for s in range(3)]
     return {"title": result.title, "label": result.label, "lines": lines, "sticks": sticks, "scores": scores}
@@ -346,17 +331,19 @@ def _advice(hints: Any, ids: Mapping[str, Action]) -> dict[str, Any] | None:
 
 def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action] | None = None, hints: Any = None,
                 reveal: Mapping[int, Sequence[int]] | None = None, result: HandSummary | str | None = None,
-                big: bool = False) -> dict[str, Any]:
+                big: bool = False, you: int | None = None) -> dict[str, Any]:
     """The JSON state the table component draws, for the seat of ``view``.
 
     ``names`` by absolute seat (sent as text, never as markup); ``legal`` the actions to offer (default: the
     view's); ``hints`` a :class:`~sanma_core.review.hints.Hints` whose ``advice`` is shown; ``reveal`` the
     concealed hands to show at a hand end (absolute seat → tiles); ``result`` the hand's
-    :class:`~sanma_core.review.summary.HandSummary` (or a plain text); ``big`` for a projector.
+    :class:`~sanma_core.review.summary.HandSummary` (or a plain text); ``big`` for a projector; ``you`` the
+    seat of the reader, spoken of as "you" in the result (default: a seat named "You", if any).
     """
     names = [str(n) for n in names]
     if len(names) != 3:
-        raise ValueError(f"three names are needed, got {len(names)}")
+        raise InputError(f"table_state: three names are needed, got {len(names)}")
+    cast = Cast(names, you) if you is not None else Cast.reading(names)
     me = view.seat
     own = view.seats[me]
     legal = tuple(view.legal_actions if legal is None else legal)
@@ -373,7 +360,7 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
     for s in order:
         p = view.seats[s]
         seats.append({
-            "seat": s, "position": position_of(me, s), "name": names[s], "wind": WIND_NAMES[p.wind],
+            "seat": s, "position": position_of(me, s), "name": names[s], "wind": wind_name(p.wind),
             "dealer": s == view.dealer, "score": p.score, "riichi": p.riichi, "hand_size": p.hand_size,
             "active": view.phase in (Phase.TURN, Phase.RESPONSE) and s == (view.last_tile_from if offered_from is not None
                                                                           else view.turn),
@@ -417,7 +404,7 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
                 key = ""  # the first option of a kind has the key; the others are buttons
             used_keys.add(key)
         actions.append({"id": action_id, "kind": a.kind, "tile": None if a.tile is None else tile_name(a.tile),
-                        "label": _label(action_id, a), "key": key, "engine": _engine(a)})
+                        "label": _label(action_id, a), "key": key, "engine": a.to_id()})
 
     offer = None
     if offered_from is not None and view.last_tile is not None and legal:
@@ -431,7 +418,7 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
         "phase": view.phase.value,
         "big": bool(big),
         "centre": {
-            "round": hand_label(view.round_wind, view.dealer, 0), "round_wind": WIND_NAMES[view.round_wind],
+            "round": hand_label(view.round_wind, view.dealer, 0), "round_wind": wind_name(view.round_wind),
             "honba": view.honba, "sticks": view.sticks, "tiles_left": view.live_remaining,
             "dora": [faces.tile(t)["face"] for t in view.dora_indicators],
             "turn": position_of(me, view.turn) if view.phase in (Phase.TURN, Phase.RESPONSE) else None,
@@ -443,7 +430,7 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
         "facts": _facts(view, ids),
         "offer": offer,
         "advice": _advice(hints, ids),
-        "result": _result(view, result, names),
+        "result": _result(view, result, cast),
         "faces": {},
     }
     state["faces"] = faces.used

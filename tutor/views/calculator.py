@@ -5,7 +5,9 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from sanma_core.errors import SanmaError
 from sanma_core.tiles import parse_tiles, tile_name
+from sanma_core.words import LETTER_NAMES, shanten_text
 from tutor import state
 from tutor.calc import SITUATION_FLAGS, CalcInput, CalcOutput, calculate
 from tutor.score_view import show_score_explanation
@@ -18,7 +20,7 @@ FLAG_LABELS = {
 }
 #: the hand the input suggests: it scores as typed (a White-dragon triplet is its yaku)
 EXAMPLE_HAND = "123p456p789s11z555z"
-WINDS = {"E": "East", "S": "South", "W": "West"}
+WINDS = LETTER_NAMES
 TARGETS = {"calc_hand": "hand", "calc_dora": "dora indicators", "calc_ura": "ura indicators", "calc_win": "winning tile",
            "meld_pon": "pon", "meld_minkan": "open kan", "meld_ankan": "closed kan"}
 TEXT_TARGETS = ("calc_hand", "calc_dora", "calc_ura", "calc_win")
@@ -46,7 +48,7 @@ def _remove_last() -> None:
     text = (st.session_state.get(target) or "").strip()
     try:
         tiles = parse_tiles(text)[:-1] if text else []
-    except ValueError:
+    except SanmaError:
         tiles = []
     st.session_state[target] = "".join(tile_name(t) for t in tiles)
 
@@ -116,10 +118,10 @@ def summary_text(out: CalcOutput) -> str:
     sh = a["shanten"]
     if sh == -1:
         return "**Complete** · give a winning tile to score it"
-    shape = "tenpai" if sh == 0 else f"{sh}-shanten"
+    shape = shanten_text(sh)
     if a.get("discards"):  # 14 tiles: what the best discard leaves
         best = min(a["discards"], key=lambda d: (d["shanten"], -d["ukeire"]["count"]))
-        after = "tenpai" if best["shanten"] == 0 else f"{best['shanten']}-shanten"
+        after = shanten_text(best["shanten"])
         return (f"Discard **{best['tile']}**: {after}, {best['ukeire']['count']} useful copies left · "
                 "every discard below")
     if a.get("waits") is not None:
@@ -167,7 +169,7 @@ def _defaults() -> None:
 def _show_analysis(out: CalcOutput) -> None:
     a = out.analysis
     sh = a["shanten"]
-    st.metric("Shanten", "complete" if sh == -1 else ("tenpai" if sh == 0 else sh))
+    st.metric("Shanten", shanten_text(sh) if sh <= 0 else sh)
     if "waits" in a:
         st.markdown("**Waits**")
         st.html(tiles_html(parse_tiles("".join(a["waits"]))) if a["waits"] else "<i>none</i>")
@@ -240,7 +242,7 @@ def render() -> None:
     rules = state.active_rules()
     try:
         out = calculate(inp, rules)
-    except ValueError as exc:
+    except SanmaError as exc:
         summary.error(f"Cannot read this hand: {exc}")
         return
     summary.success(summary_text(out))

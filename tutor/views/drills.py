@@ -17,6 +17,7 @@ import streamlit as st
 import drills
 from drills import DrillError
 from drills.explain import concept_name
+from sanma_core.errors import SanmaError
 from tutor import state
 from tutor.blocks import rows_html
 from tutor.drill_session import (
@@ -123,7 +124,7 @@ def _on_check(ctx: str) -> None:
         if missing:
             raise AnswerInputError(f"Answer the question first: {' and '.join(missing)}. Nothing was graded.")
         feedback = drills.check(q, response)
-    except (AnswerInputError, ValueError) as exc:
+    except SanmaError as exc:
         st.session_state[WARNING] = str(exc)  # shown beside Check: only the question area reruns
         return
     st.session_state.pop(WARNING, None)

@@ -9,6 +9,7 @@ import streamlit as st
 
 import course
 from drills import DRILL_TYPES
+from sanma_core.errors import SanmaError
 from sanma_core.rules import Ruleset, ruleset_from_dict
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 from tutor import state
@@ -73,7 +74,7 @@ def _check(lesson_id: str, rendered, qkey: str) -> None:
         return
     try:
         result = course.check_answer(rendered.question, answer, rules)
-    except ValueError as exc:
+    except SanmaError as exc:
         state.notice(f"This question cannot be checked: {exc}", "error")
         return
     st.session_state.setdefault(RESULTS_KEY, {})[qkey] = {
@@ -221,7 +222,7 @@ def render() -> None:
     rules = state.active_rules()
     try:
         loaded = load_for(rules)
-    except ValueError as exc:
+    except SanmaError as exc:
         st.error(f"The lessons cannot be loaded: {exc}")
         return
     for issue in loaded.errors:

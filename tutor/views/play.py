@@ -14,9 +14,11 @@ import secrets
 import streamlit as st
 
 from sanma_core.bots import LEVEL_STYLES, LEVELS
-from sanma_core.game import Action, IllegalActionError, Phase
+from sanma_core.errors import SanmaError
+from sanma_core.game import Action, Phase
 from sanma_core.review.advice import advise
 from sanma_core.tiles import tile_name
+from sanma_core.words import wind_name
 from tutor import state
 from tutor.handoff import open_game
 from tutor.play import (
@@ -43,7 +45,7 @@ MESSAGE = "play_message"
 REVIEW = "play_review"
 SCROLL_TOP = "play_scroll_top"  # a new game or hand: show the table from the top of the page
 CONFIRM_ABANDON = "play_confirm_abandon"  # "New game" pressed during a game: ask before throwing it away
-SEATS = {0: "East (deal first)", 1: "South", 2: "West"}
+SEATS = {s: wind_name(s) + (" (deal first)" if s == 0 else "") for s in range(3)}
 LENGTHS = {"tonpuusen": "Tonpuusen (East round)", "hanchan": "Hanchan (East and South)"}
 
 
@@ -94,7 +96,7 @@ def _session() -> PlaySession | None:
         return None
     try:
         session = PlaySession.from_record(record)
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
+    except SanmaError as exc:
         st.warning(f"The saved game {token!r} could not be rebuilt: {exc}")
         return None
     st.session_state[SESSION] = session
@@ -116,7 +118,7 @@ def _start(settings: PlaySettings | None = None) -> None:
                 seed=int(ss.get("play_seed") or 0),
                 training=bool(ss.get("play_training")),
             )
-        except ValueError as exc:
+        except SanmaError as exc:
             ss[MESSAGE] = ("error", f"Cannot start this game: {exc}")
             return
     ss[SESSION] = PlaySession(settings)
@@ -172,7 +174,7 @@ def _act(action: Action) -> None:
         return
     try:
         session.play(action)
-    except IllegalActionError as exc:
+    except SanmaError as exc:
         st.session_state[MESSAGE] = ("warning", str(exc))
     _auto_pass(session)
     _save(session)
@@ -185,7 +187,7 @@ def _on_table(choice: dict) -> None:
         return
     try:
         action = action_for(session.view(), choice["action"])
-    except IllegalActionError as exc:
+    except SanmaError as exc:
         st.session_state[MESSAGE] = ("warning", str(exc))
         return
     _act(action)
@@ -233,7 +235,7 @@ def _new_game_form() -> None:
 
 def _settings_line(session: PlaySession) -> None:
     s = session.settings
-    st.caption(f"{s.rules.title} · {s.length} · seed {s.seed} · you started {SEATS[s.seat].split(' ')[0]}"
+    st.caption(f"{s.rules.title} · {s.length} · seed {s.seed} · you started {wind_name(s.seat)}"
                f" · bots {' / '.join(s.bots)}"
                + (" · training mode" if s.training else ""))
 
@@ -263,7 +265,8 @@ def _table(session: PlaySession) -> None:
     if ended and game.result is not None:
         extra = {"reveal": {s: game.view(s).hand for s in range(3)}, "result": hand_summary(game, game.result)}
     big = bool(st.session_state.get("big_tiles"))
-    state_ = table_state(view, names=session.settings.names(), legal=legal, hints=hints, big=big, **extra)
+    state_ = table_state(view, names=session.settings.names(), legal=legal, hints=hints, big=big, you=session.human,
+                         **extra)
     choice = table(state_, key=f"{TABLE}_{st.session_state.get(TOKEN) or 'game'}", big=big, on_action=_on_table)
     if choice is not None:  # a choice that arrived without the change event (set from outside the browser)
         _on_table(choice)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 import yaml
 
+from sanma_core.errors import InputError
 from sanma_core.rules import (
     PRESETS,
     Ruleset,
@@ -16,6 +17,7 @@ from sanma_core.rules import (
 )
 from tutor import state
 from tutor.blocks import rows_html
+from tutor.uploads import upload_text
 
 #: Readable names for the ruleset fields; a field missing here is shown by its own name.
 FIELD_LABELS = {
@@ -94,9 +96,9 @@ def _read_upload() -> Ruleset | None:
         st.error(f"{upload.name} is larger than {RULESET_LIMIT_MB} MB: a ruleset file is a few kB of YAML.")
         return None
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        st.error(f"{upload.name}: not a text file (expected UTF-8 YAML).")
+        text = upload_text(upload.name, data, "UTF-8 YAML")
+    except InputError as exc:
+        st.error(f"{exc}.")
         return None
     try:
         return load_ruleset_text(text, source=upload.name)
