@@ -745,6 +745,7 @@
   function toggleRiichi(force) {
     if (!actionsOf("riichi").length) return;
     riichiMode = force === undefined ? !riichiMode : force;
+    raised = null; // a tile raised before is tapped again to be confirmed in the new mode
     draw();
   }
 
