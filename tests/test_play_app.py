@@ -172,16 +172,33 @@ def test_refresh_rebuilds_the_game_from_the_url_token(play):
 
 
 def test_training_mode_undo_button(play):
+    """In training mode the table offers the undo beside its actions once there is a discard to take back; the
+    table's "undo" takes it back."""
     at = play
     _start(at, 12, play_training=True)
-    assert not any(b.key == "play_undo" for b in at.button)
+    assert not table_drawn(at)["undo"]
     session = _session(at)
     while not any(a.kind == "discard" for a in session.legal()):
         _click_action(at, next(a for a in session.legal() if a.kind == "pass"))
     view = session.view()
     _click_action(at, next(a for a in session.legal() if a.kind == "discard"))
-    at.button(key="play_undo").click().run()
+    state = table_drawn(at)
+    assert state["undo"]
+    at.session_state[_table_key(at)] = {"action": "undo", "nonce": next(_NONCE), "state": state["id"]}
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
     assert _session(at).view() == view
+
+
+def test_outside_training_mode_the_table_offers_no_undo(play):
+    at = play
+    _start(at, 12)
+    session = _session(at)
+    while not any(a.kind == "discard" for a in session.legal()):
+        _click_action(at, next(a for a in session.legal() if a.kind == "pass"))
+    _click_action(at, next(a for a in session.legal() if a.kind == "discard"))
+    assert session.steps[-1].bot and any(not s.bot and s.action.kind == "discard" for s in session.steps)
+    assert not table_drawn(at)["undo"] and not any(b.key == "play_undo" for b in at.button)
 
 
 def _session_with_a_riichi_opponent() -> PlaySession:

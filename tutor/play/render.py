@@ -36,6 +36,7 @@ PLAY_CSS = """
 .sm-hints .sm-rows{min-width:30rem}
 div[class*="st-key-play_review_"] [data-testid="stTable"]{overflow-x:auto}
 div[class*="st-key-play_review_"] [data-testid="stTable"] table{min-width:46rem}
+@media (max-width:640px){[data-testid="stMainBlockContainer"]{padding-left:.4rem;padding-right:.4rem}}
 """
 
 FU_REASONS = {"base": "base fu"}

@@ -17,7 +17,8 @@ from_seat, from, from_name, added, text}), kita, kita_faces, revealed ({tiles wi
 win}; ``actions`` [{id, kind, tile, label, key, engine (the action id, ``Action.to_id``)}]; ``facts`` {action id: {tile, shanten,
 shanten_text, useful, useful_count, best, text}}; ``offer`` (the tile that may be called, who threw it,
 the call ids) or None; ``advice`` {id, text, reason} or None; ``result`` {title, label, lines, sticks,
-scores} or None; ``faces`` {face name: SVG data URI} for every face used (``5p``, ``0s/side``, ``back``).
+scores} or None; ``undo`` (the table offers :data:`UNDO`, taking back the last discard); ``faces`` {face name:
+SVG data URI} for every face used (``5p``, ``0s/side``, ``back``).
 
 The "what this discard leaves" facts come from :mod:`sanma_core.analysis.efficiency`
 with the copies the seat can see (:func:`sanma_core.review.hints.visible_counts`),
@@ -69,8 +70,10 @@ ACTION_KEYS = {TSUMO: "w", RON: "w", PON: "c", MINKAN: "n", KAKAN: "n", ANKAN: "
 HAND_KEYS = "1234567890"
 BACK = "back"
 SIDE = "/side"
+#: The table's own action id for taking back the last discard (offered with ``undo=True``; not an engine action).
+UNDO = "undo"
 
-__all__ = ["POSITIONS", "action_for", "action_ids", "position_of", "table_state"]
+__all__ = ["POSITIONS", "UNDO", "action_for", "action_ids", "position_of", "table_state"]
 
 
 def position_of(viewer: int, seat: int) -> str:
@@ -331,14 +334,15 @@ def _advice(hints: Any, ids: Mapping[str, Action]) -> dict[str, Any] | None:
 
 def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action] | None = None, hints: Any = None,
                 reveal: Mapping[int, Sequence[int]] | None = None, result: HandSummary | str | None = None,
-                big: bool = False, you: int | None = None) -> dict[str, Any]:
+                big: bool = False, you: int | None = None, undo: bool = False) -> dict[str, Any]:
     """The JSON state the table component draws, for the seat of ``view``.
 
     ``names`` by absolute seat (sent as text, never as markup); ``legal`` the actions to offer (default: the
     view's); ``hints`` a :class:`~sanma_core.review.hints.Hints` whose ``advice`` is shown; ``reveal`` the
     concealed hands to show at a hand end (absolute seat → tiles); ``result`` the hand's
     :class:`~sanma_core.review.summary.HandSummary` (or a plain text); ``big`` for a projector; ``you`` the
-    seat of the reader, spoken of as "you" in the result (default: a seat named "You", if any).
+    seat of the reader, spoken of as "you" in the result (default: a seat named "You", if any); ``undo`` offers
+    :data:`UNDO` beside the actions (the caller takes the discard back when it comes).
     """
     names = [str(n) for n in names]
     if len(names) != 3:
@@ -431,6 +435,7 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
         "offer": offer,
         "advice": _advice(hints, ids),
         "result": _result(view, result, cast),
+        "undo": bool(undo),
         "faces": {},
     }
     state["faces"] = faces.used

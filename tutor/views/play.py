@@ -34,13 +34,14 @@ from tutor.play import (
 from tutor.play import render as draw
 from tutor.play.autopass import MODES as AUTOPASS_MODES
 from tutor.play.autopass import auto_pass
-from tutor.table.component import table
-from tutor.table.state import action_for, table_state
+from tutor.table.component import CONFIRM_MODES, table
+from tutor.table.state import UNDO, action_for, table_state
 
 SESSION = "play_session"
 TOKEN = "play_token"
 TABLE = "play_table"  # the table component's key (one per game link)
 AUTOPASS = "play_autopass"
+CONFIRM = "play_confirm"  # how a discard is tapped: one of CONFIRM_MODES
 MESSAGE = "play_message"
 REVIEW = "play_review"
 SCROLL_TOP = "play_scroll_top"  # a new game or hand: show the table from the top of the page
@@ -185,6 +186,9 @@ def _on_table(choice: dict) -> None:
     session = st.session_state.get(SESSION)
     if not isinstance(session, PlaySession):
         return
+    if choice["action"] == UNDO:  # the table's Undo button (offered only while there is a discard to take back)
+        _undo()
+        return
     try:
         action = action_for(session.view(), choice["action"])
     except SanmaError as exc:
@@ -265,13 +269,17 @@ def _table(session: PlaySession) -> None:
     if ended and game.result is not None:
         extra = {"reveal": {s: game.view(s).hand for s in range(3)}, "result": hand_summary(game, game.result)}
     big = bool(st.session_state.get("big_tiles"))
+    # in training mode the table itself offers the undo, beside the actions on the first screen
+    undo = bool(legal) and session.can_undo()
     state_ = table_state(view, names=session.settings.names(), legal=legal, hints=hints, big=big, you=session.human,
-                         **extra)
-    choice = table(state_, key=f"{TABLE}_{st.session_state.get(TOKEN) or 'game'}", big=big, on_action=_on_table)
+                         undo=undo, **extra)
+    confirm = st.session_state.get(CONFIRM) or "auto"
+    choice = table(state_, key=f"{TABLE}_{st.session_state.get(TOKEN) or 'game'}", big=big,
+                   confirm=confirm if confirm in CONFIRM_MODES else "auto", on_action=_on_table)
     if choice is not None:  # a choice that arrived without the change event (set from outside the browser)
         _on_table(choice)
         st.rerun()
-    if not ended and session.can_undo():
+    if not ended and not legal and session.can_undo():  # nothing to choose on the table now: the undo stays here
         st.button("Undo my last discard", key="play_undo", on_click=_undo)
     if not ended:  # the hints and the bot log in one element: a move redraws one block below the table
         st.html('<div class="sm-hints-box">'
@@ -337,6 +345,9 @@ def render() -> None:
             st.selectbox("Call offers", list(AUTOPASS_MODES), key=AUTOPASS, format_func=AUTOPASS_MODES.get,
                          help="Pass pon and kan offers without a click; a win is always offered.")
             st.toggle("Hints", value=True, key="play_hints")
+            st.selectbox("Discards", list(CONFIRM_MODES), key=CONFIRM, format_func=CONFIRM_MODES.get,
+                         help="With two taps the first raises the tile and shows what its discard leaves; "
+                              "the second throws it.")
             _settings_line(session)
         st.button("New game", key="play_abandon", on_click=_ask_abandon)
     if st.session_state.get(CONFIRM_ABANDON) and session.phase is not Phase.GAME_END:

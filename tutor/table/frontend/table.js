@@ -6,6 +6,13 @@
  * Every text from the state (player names above all) is set with textContent, never parsed as markup.
  * With the "readonly" argument (the game review) the table only shows the position: no action bar, no
  * choice of tiles, no keys but the help.
+ *
+ * The layout follows the real tables: each opponent's pond in front of that seat (on a laptop the seat before
+ * you on the left of the centre, the seat after you on the right; on a phone both across, left and right), each
+ * seat's melds and kita at its outer edge apart from its pond, the centre (round, honba, sticks, tiles left,
+ * dora) between them, your own pond under the centre and your hand along the bottom edge.
+ * The "confirm" argument ("auto", "on", "off") asks for two taps per discard: the first raises the tile and
+ * shows what its discard leaves, the second discards it ("auto": on a touch screen).
  */
 (function () {
   "use strict";
@@ -19,6 +26,8 @@
   var lockTimer = null;
   var nonce = Date.now(); // grows with every choice, so the same action twice is two values
   var selected = null; // keyboard cursor: index into slots()
+  var raised = null; // with confirm taps: the state id on which the selected tile was raised by a first tap
+  var confirmMode = "auto"; // "auto" (two taps on a touch screen), "on" or "off"
   var riichiMode = false;
   var hovered = null; // the slot whose facts are shown by a hover or a long press
   var helpOpen = false;
@@ -42,7 +51,7 @@
 
   function send(actionId) {
     if (!actionId || locked || disabled || readonly || !state) return;
-    if (!findAction(actionId)) return;
+    if (actionId === UNDO ? !state.undo : !findAction(actionId)) return;
     locked = true;
     riichiMode = false; // a choice ends the riichi choice, whatever it was
     nonce += 1;
@@ -70,12 +79,14 @@
     state = fresh;
     big = !!(args.big || (state && state.big));
     readonly = !!args.readonly;
+    confirmMode = args.confirm || "auto";
     disabled = !!data.disabled;
     unlock();
     clearTimeout(lockTimer);
     if (changed) {
       riichiMode = false;
       hovered = null;
+      raised = null;
       var n = slots().length;
       if (selected !== null && selected >= n) selected = n ? n - 1 : null;
     }
@@ -84,6 +95,20 @@
   });
 
   // ---- small helpers ---------------------------------------------------------------------
+
+  var UNDO = "undo"; // the table's own action: take back the last discard (sent only while state.undo)
+
+  /* A touch screen: a phone or a tablet (its main pointer is a finger). */
+  function touchScreen() {
+    return !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+  }
+
+  /* Discards need two taps: the first raises the tile, the second throws it. */
+  function confirmTaps() {
+    if (confirmMode === "on") return true;
+    if (confirmMode === "off") return false;
+    return touchScreen();
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -150,10 +175,20 @@
 
   // ---- sizes -----------------------------------------------------------------------------
 
+  var POND_ROW_UNITS = 6.344; // a pond row: six tiles, one of them (the riichi tile) on its side
+  var POND_PAD = 13; // a pond box: its padding and the five 1 px gaps of a row (phone: 4, the tiles touching)
+  var POND_PAD_NARROW = 4;
+  var EDGE_UNITS = 3.6; // an opponent's edge (laptop): room for a pon, one tile on its side
+
+  /* Sizes from the frame's width: --ht hand tiles, --pt pond tiles, --mt meld and kita tiles, --pad the
+     table's padding. Laptop: two edges and three pond-wide columns (left pond, centre over the own pond,
+     right pond) side by side; phone (narrow): the two opponents' ponds side by side across the top. */
   function layout() {
-    var width = root.clientWidth - 16;
-    if (width <= 0) return { rows: 1, narrow: false };
-    var narrow = width < 600;
+    var outer = root.clientWidth;
+    if (outer <= 0) return { rows: 1, narrow: false };
+    var narrow = outer < 780; // a laptop with the sidebar open (about 820 px) keeps the wide table
+    var pad = narrow ? 4 : 8;
+    var width = outer - 2 * pad;
     var n = slots().length || 14;
     var maxHand = big ? 96 : 62;
     var gap = 2;
@@ -166,17 +201,21 @@
       var perRow = Math.ceil(n / 2);
       ht = Math.min(maxHand, (width - perRow * gap - 4) / (perRow + 0.4));
     }
-    var pt;
-    if (narrow) {
-      pt = Math.min(big ? 40 : 30, (width / 2 - 22) / 6.5);
-    } else {
-      var side = (width - 40) / 3;
-      pt = Math.min(big ? 56 : 38, (side - 16) / 6.5);
+    var pt, mt;
+    if (narrow) { // two ponds side by side, 6 px apart
+      pt = Math.min(big ? 40 : 30, ((width - 6) / 2 - POND_PAD_NARROW) / POND_ROW_UNITS);
+      mt = Math.max(18, Math.min(pt, pt * 0.85));
+    } else { // edge, pond, centre / own pond, pond, edge, 10 px apart, the edges with 12 px of padding
+      pt = Math.min(big ? 56 : 38, (width - 3 * POND_PAD - 2 * 12 - 4 * 10) / (3 * POND_ROW_UNITS + 2 * EDGE_UNITS));
+      mt = pt;
     }
-    pt = Math.max(16, pt);
+    pt = Math.max(16, Math.floor(pt));
+    mt = Math.max(16, Math.floor(mt));
     var fs = big ? (narrow ? 16 : 20) : (narrow ? 13 : 14);
     root.style.setProperty("--ht", Math.floor(ht) + "px");
-    root.style.setProperty("--pt", Math.floor(pt) + "px");
+    root.style.setProperty("--pt", pt + "px");
+    root.style.setProperty("--mt", mt + "px");
+    root.style.setProperty("--pad", pad + "px");
     root.style.setProperty("--fs", fs + "px");
     return { rows: rows, narrow: narrow };
   }
@@ -191,16 +230,35 @@
       : "Mahjong table: click it once to use the keyboard, ? for help");
     if (!state) { reportHeight(); return; }
     var geo = layout();
+    var confirm = !readonly && confirmTaps();
+    root.setAttribute("data-confirm", confirm ? "1" : "");
+    root.setAttribute("data-layout", geo.narrow ? "narrow" : "wide");
+    root.classList.toggle("narrow", geo.narrow);
 
-    root.appendChild(topbar());
+    // a phone held in the hand has no keyboard: no keyboard line, the help button sits in the centre
+    var compact = geo.narrow && touchScreen();
+    if (!compact) root.appendChild(topbar());
     var board = el("div", "board" + (geo.narrow ? " narrow" : ""));
-    board.appendChild(seatBlock(seatAt("left")));
-    board.appendChild(centreBlock());
-    board.appendChild(seatBlock(seatAt("right")));
-    board.appendChild(seatBlock(seatAt("bottom")));
+    if (geo.narrow) { // the opponents across the top; the centre, the own pond and the own edge under them
+      var across = el("div", "across");
+      across.appendChild(seatBlock(seatAt("left"), true));
+      across.appendChild(seatBlock(seatAt("right"), true));
+      var near = el("div", "near");
+      near.appendChild(centreBlock(compact));
+      near.appendChild(ownPond(seatAt("bottom")));
+      near.appendChild(ownEdge(seatAt("bottom"), true));
+      board.appendChild(across);
+      board.appendChild(near);
+    } else {
+      board.appendChild(seatBlock(seatAt("left"), false));
+      board.appendChild(centreBlock(compact));
+      board.appendChild(seatBlock(seatAt("right"), false));
+      board.appendChild(ownPond(seatAt("bottom")));
+    }
     root.appendChild(board);
     if (state.offer) root.appendChild(offerBlock());
     if (state.result) root.appendChild(resultBlock());
+    if (!geo.narrow) root.appendChild(ownEdge(seatAt("bottom"), false));
     if (!state.offer) { // an offer's panel already asks "call or pass?": no second line above the hand
       var info = el("div", "info");
       info.setAttribute("data-role", "info");
@@ -218,14 +276,18 @@
     var hint = el("span", "kbd-hint");
     hint.setAttribute("data-role", "kbd-hint");
     bar.appendChild(hint);
+    bar.appendChild(helpButton());
+    updateFocusHint(hint);
+    return bar;
+  }
+
+  function helpButton() {
     var help = el("button", "help-btn", "?");
     help.type = "button";
     help.title = readonly ? "Markers (?)" : "Keys and markers (?)";
     help.setAttribute("aria-label", readonly ? "help: markers" : "help: keys and markers");
     help.addEventListener("click", function () { toggleHelp(); });
-    bar.appendChild(help);
-    updateFocusHint(hint);
-    return bar;
+    return help;
   }
 
   function updateFocusHint(hint) {
@@ -237,10 +299,7 @@
       : "Keyboard: click the table once, then press ? for the keys";
   }
 
-  function seatBlock(seat) {
-    var box = el("div", "seat " + seat.position + (seat.active ? " active" : ""));
-    box.setAttribute("data-seat", seat.position);
-    var body = el("div", "seat-body");
+  function seatHead(seat) {
     var head = el("div", "seat-head");
     head.appendChild(el("span", "name", seat.name));
     head.appendChild(el("span", "badge", seat.wind));
@@ -248,8 +307,10 @@
     head.appendChild(el("span", "score", seat.score.toLocaleString("en-US")));
     if (seat.riichi) head.appendChild(el("span", "badge riichi", "riichi"));
     if (seat.position !== "bottom" && !seat.revealed) head.appendChild(el("span", "count", seat.hand_size + " tiles"));
-    body.appendChild(head);
+    return head;
+  }
 
+  function pondBlock(seat) {
     var pond = el("div", "pond");
     pond.setAttribute("data-role", "pond");
     seat.pond.forEach(function (row) {
@@ -268,10 +329,16 @@
       });
       pond.appendChild(r);
     });
-    body.appendChild(pond);
+    return pond;
+  }
 
-    if (seat.melds.length || seat.kita) {
+  /* The seat's melds (data-role=melds) and its Norths set aside (data-role=kita), or nothing. ``short``
+     (a phone): the Norths as one tile and their number. */
+  function callsBlock(seat, short) {
+    var out = [];
+    if (seat.melds.length) {
       var melds = el("div", "melds");
+      melds.setAttribute("data-role", "melds");
       seat.melds.forEach(function (m) {
         var g = el("div", "meld");
         g.title = m.text;
@@ -287,43 +354,90 @@
         });
         melds.appendChild(g);
       });
-      if (seat.kita) {
-        var k = el("div", "meld kita");
-        k.title = "kita: " + seat.kita + " North" + (seat.kita > 1 ? "s" : "") + " set aside";
-        seat.kita_faces.forEach(function (f) { k.appendChild(faceEl(f)); });
-        melds.appendChild(k);
-      }
-      body.appendChild(melds);
+      out.push(melds);
     }
+    if (seat.kita) {
+      var k = el("div", "meld kita");
+      k.setAttribute("data-role", "kita");
+      k.title = "kita: " + seat.kita + " North" + (seat.kita > 1 ? "s" : "") + " set aside";
+      k.setAttribute("data-count", String(seat.kita));
+      (short ? seat.kita_faces.slice(0, 1) : seat.kita_faces).forEach(function (f) { k.appendChild(faceEl(f)); });
+      if (short && seat.kita > 1) k.appendChild(el("span", "count", "×" + seat.kita));
+      out.push(k);
+    }
+    return out;
+  }
 
-    if (seat.revealed && seat.position !== "bottom") {
-      body.appendChild(el("div", "caption", seat.revealed.label));
+  /* An opponent: its edge (name, score, melds, kita, the hand shown at a hand end) on the outer side, its
+     pond towards the centre. */
+  function seatBlock(seat, short) {
+    var box = el("div", "seat " + seat.position + (seat.active ? " active" : ""));
+    box.setAttribute("data-seat", seat.position);
+    var edge = el("div", "edge");
+    edge.setAttribute("data-role", "edge");
+    edge.appendChild(seatHead(seat));
+    var calls = callsBlock(seat, short);
+    if (calls.length) {
+      var c = el("div", "calls");
+      calls.forEach(function (e) { c.appendChild(e); });
+      edge.appendChild(c);
+    }
+    if (seat.revealed) {
+      var shown = el("div", "shown");
+      shown.appendChild(el("div", "caption", seat.revealed.label));
       var strip = el("div", "strip revealed");
       seat.revealed.tiles.forEach(function (t) { strip.appendChild(tileEl(t, t.win ? "win" : "")); });
-      body.appendChild(strip);
+      shown.appendChild(strip);
+      edge.appendChild(shown);
     }
-    box.appendChild(body);
+    box.appendChild(edge);
+    box.appendChild(pondBlock(seat));
     return box;
   }
 
-  function centreBlock() {
+  /* The own pond, under the centre and in front of the hand. */
+  function ownPond(seat) {
+    var box = el("div", "seat bottom" + (seat.active ? " active" : ""));
+    box.setAttribute("data-seat", "bottom");
+    box.appendChild(pondBlock(seat));
+    return box;
+  }
+
+  /* The own seat's edge, just above the hand: name and score, then the melds and kita. */
+  function ownEdge(seat, short) {
+    var box = el("div", "own-edge" + (seat.active ? " active" : ""));
+    box.setAttribute("data-edge", "bottom");
+    box.appendChild(seatHead(seat));
+    var calls = callsBlock(seat, short);
+    if (calls.length) {
+      var c = el("div", "calls");
+      calls.forEach(function (e) { c.appendChild(e); });
+      box.appendChild(c);
+    }
+    return box;
+  }
+
+  function centreBlock(withHelp) {
     var c = state.centre;
     var box = el("div", "centre");
     box.setAttribute("data-role", "centre");
     box.appendChild(el("div", "round", c.round));
     var facts = el("div", "facts");
-    [["Honba", c.honba], ["Sticks", c.sticks], ["Left", c.tiles_left]].forEach(function (p) {
+    [["Honba", c.honba, "honba"], ["Sticks", c.sticks, "sticks"], ["Left", c.tiles_left, "left"]].forEach(function (p) {
       var s = el("span", null, p[0] + " ");
+      s.setAttribute("data-fact", p[2]);
       s.appendChild(el("b", null, p[1]));
       facts.appendChild(s);
     });
     box.appendChild(facts);
     var dora = el("div", "dora");
+    dora.setAttribute("data-fact", "dora");
     dora.appendChild(el("span", null, "Dora ind."));
     var strip = el("div", "strip");
     c.dora.forEach(function (f) { strip.appendChild(faceEl(f)); });
     dora.appendChild(strip);
     box.appendChild(dora);
+    if (withHelp) box.appendChild(helpButton());
     return box;
   }
 
@@ -335,7 +449,11 @@
     box.appendChild(tileEl(o, "offered"));
     var kinds = o.actions.map(function (id) { var a = findAction(id); return a ? a.label : id; });
     box.appendChild(el("span", null, kinds.length ? "— you may: " + kinds.join(", ") + ", or pass." : ""));
-    if (state.advice) box.appendChild(el("span", "advice", adviceText()));
+    if (state.advice) {
+      var advice = el("span", "advice", adviceText());
+      advice.title = adviceText(); // on a phone the line is cut after two lines
+      box.appendChild(advice);
+    }
     return box;
   }
 
@@ -429,6 +547,11 @@
       if (advisedId && advisedId.indexOf("riichi:") === 0) b.classList.add("advised");
       bar.appendChild(b);
     }
+    if (state.undo) {
+      var u = button("Undo my last discard", "u", "undo", function () { send(UNDO); });
+      u.setAttribute("data-action", UNDO);
+      bar.appendChild(u);
+    }
     return bar;
   }
 
@@ -452,11 +575,12 @@
     ["n", "kan"],
     ["p", "pass (do not call)"],
     ["a", "nine-terminal abort"],
+    ["u", "undo your last discard (training mode)"],
     ["?", "this help; Esc closes it"]
   ];
   var MARKERS = [ // [colour, meaning, shown on a read-only table too]
     ["var(--drawn)", "blue ring: the drawn tile (set apart)", true],
-    ["var(--selected)", "amber frame, raised: the tile chosen with the keys", false],
+    ["var(--selected)", "amber frame, raised: the tile chosen with the keys (or by a first tap)", false],
     ["var(--win)", "red ring: the winning tile", true],
     ["var(--offered)", "green ring: the tile you may call", false],
     ["var(--advised)", "violet: the hint's advice", false]
@@ -549,7 +673,9 @@
     else if (state.advice && !state.offer) text = adviceText();
     else if (state.result) text = "The hand is over.";
     else if (readonly) text = "A recorded position: nothing to choose here.";
-    else if (state.actions.length && state.phase === "turn") text = "Your turn: click a tile to discard it; hover it to see what it leaves.";
+    else if (state.actions.length && state.phase === "turn" && confirmTaps()) {
+      text = "Your turn: tap a tile to raise it and see what it leaves, tap it again to discard it.";
+    } else if (state.actions.length && state.phase === "turn") text = "Your turn: click a tile to discard it; hover it to see what it leaves.";
     else if (state.actions.length) text = "Call or pass?";
     else text = "Waiting for the other players…";
     if (state.hand.furiten && !state.result) text += " (furiten: no ron)";
@@ -579,7 +705,14 @@
       focusRoot();
       if (longPressed) { longPressed = false; return; }
       var id = slotAction(slot);
-      if (id) { selected = slot.index; send(id); }
+      if (!id) return;
+      if (confirmTaps() && !(raised === state.id && selected === slot.index)) {
+        select(slot.index); // the first tap raises the tile and shows what its discard leaves
+        raised = state.id;
+        return;
+      }
+      selected = slot.index;
+      send(id);
     });
   }
 
@@ -612,6 +745,7 @@
   function toggleRiichi(force) {
     if (!actionsOf("riichi").length) return;
     riichiMode = force === undefined ? !riichiMode : force;
+    raised = null; // a tile raised before is tapped again to be confirmed in the new mode
     draw();
   }
 
@@ -662,6 +796,7 @@
     var k = key.toLowerCase();
     if (k === "t") { send(riichiMode ? "riichi:tsumogiri" : "tsumogiri"); ev.preventDefault(); return; }
     if (k === "r") { toggleRiichi(); ev.preventDefault(); return; }
+    if (k === "u") { send(UNDO); ev.preventDefault(); return; }
     var id = firstOfKey(k);
     if (id) { send(id); ev.preventDefault(); }
   });
