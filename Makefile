@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install browser bench lint clean
+.PHONY: run test install browser postgres bench lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +21,14 @@ run: $(STAMP)
 browser:
 	@sh scripts/ensure_chromium.sh
 
+postgres:
+	@sh scripts/ensure_postgres.sh
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # Tests are shared out one by one; the tests of one xdist_group (a shared browser server) stay on one worker.
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
