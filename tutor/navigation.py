@@ -27,6 +27,7 @@ PAGES = (
     ("review.py", "Review", "review", ":material/history:"),
     ("rules.py", "Rules", "rules", ":material/gavel:"),
     ("progress.py", "Progress", "progress", ":material/monitoring:"),
+    ("teacher.py", "Club", "club", ":material/groups:"),
     ("cheatsheet.py", "Cheat sheet", "cheatsheet", ":material/print:"),
 )
 
