@@ -28,6 +28,7 @@ PAGES = (
     ("rules.py", "Rules", "rules", ":material/gavel:"),
     ("progress.py", "Progress", "progress", ":material/monitoring:"),
     ("teacher.py", "Club", "club", ":material/groups:"),
+    ("handouts.py", "Handouts", "handouts", ":material/description:"),
     ("cheatsheet.py", "Cheat sheet", "cheatsheet", ":material/print:"),
 )
 
