@@ -107,10 +107,41 @@ memberships = sa.Table(
     sa.Column("shares_since", sa.Text, nullable=False),  # the moment the learner agreed to share
 )
 
+# ---- step 4: quiz night (its whole state in the database, so every replica serves it) -------------------
+
+quizzes = sa.Table(
+    "quizzes", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("group_id", sa.Integer, sa.ForeignKey("club_groups.id"), nullable=False),
+    sa.Column("code", sa.Text, nullable=False, unique=True),
+    sa.Column("settings", sa.Text, nullable=False),  # JSON: ruleset, drill types, questions, seed, seconds …
+    sa.Column("phase", sa.Text, nullable=False),  # lobby, question, reveal, done
+    sa.Column("current", sa.Integer, nullable=False, server_default="-1"),
+    sa.Column("started", sa.Text, nullable=False),  # when the current phase began
+    sa.Column("created", sa.Text, nullable=False),
+)
+quiz_players = sa.Table(
+    "quiz_players", metadata,
+    sa.Column("quiz_id", sa.Integer, sa.ForeignKey("quizzes.id"), primary_key=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("profiles.id"), primary_key=True),
+    sa.Column("joined", sa.Text, nullable=False),
+)
+quiz_answers = sa.Table(
+    "quiz_answers", metadata,
+    sa.Column("quiz_id", sa.Integer, sa.ForeignKey("quizzes.id"), primary_key=True),
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("profiles.id"), primary_key=True),
+    sa.Column("question", sa.Integer, primary_key=True),
+    sa.Column("response", sa.Text, nullable=False),
+    sa.Column("correct", sa.Integer, nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("ts", sa.Text, nullable=False),
+)
+
 _STEP_TABLES: dict[int, tuple[sa.Table, ...]] = {
     1: (profiles, answers, cards, lessons, games, pins, sign_ins),
     2: (pin_failures,),
     3: (groups, memberships),
+    4: (quizzes, quiz_players, quiz_answers),
 }
 
 
@@ -125,6 +156,7 @@ MIGRATIONS: tuple[tuple[int, str, Callable[[sa.Connection], None]], ...] = (
     (1, "profiles, answers, cards, lessons, games, PINs, sign-ins", _create(_STEP_TABLES[1])),
     (2, "refused sign-ins (the PIN limit)", _create(_STEP_TABLES[2])),
     (3, "club groups and memberships", _create(_STEP_TABLES[3])),
+    (4, "quiz night", _create(_STEP_TABLES[4])),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
