@@ -65,9 +65,9 @@ def test_a_quiz_from_start_to_scores_and_an_outsider_kept_out(tmp_path, monkeypa
     teacher.run()
     assert any("2 of 2 answered" in c.value for c in teacher.caption)
     teacher.button(key="quiz_next").click().run()  # the answer, explained, and the scores
-    answered = teacher.dataframe[0].value
+    answered = teacher.table[0].value
     assert dict(zip(answered["player"], answered["answer"], strict=True)) == {"Kim": "right", "Ann": "wrong"}
-    scores = teacher.dataframe[1].value
+    scores = teacher.table[1].value
     assert list(scores["player"]) == ["Kim", "Ann"] and list(scores["right"]) == [1, 0]
     players["Kim"].run()
     assert any("Right!" in s.value for s in players["Kim"].success)
@@ -75,7 +75,7 @@ def test_a_quiz_from_start_to_scores_and_an_outsider_kept_out(tmp_path, monkeypa
     bob = players["Bob"]  # outside the group: the quiz's address opens nothing
     bob.query_params["quiz"] = quiz_id
     bob.run()
-    assert any(NOT_IN[5:40] in e.value for e in bob.error) and not bob.get("dataframe")
+    assert any(NOT_IN[5:40] in e.value for e in bob.error) and not bob.table
     bob.query_params["run"] = quiz_id
     bob.run()
     assert any("among the quizzes you run" in e.value for e in bob.error)

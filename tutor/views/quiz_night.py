@@ -90,8 +90,9 @@ def _answer_form(q: Question, key: str) -> None:
 
 def _scores_table(night: QuizNight, quiz: Quiz, key: str) -> None:
     rows = [{"player": s.name, "points": s.points, "right": s.right} for s in night.scores(quiz)]
-    if rows:
-        st.dataframe(rows, hide_index=True, key=key)
+    if rows:  # a plain table: large on a projector, its text in the page
+        with st.container(key=key):
+            st.table(rows)
 
 
 @st.fragment(run_every=REFRESH_S)
@@ -195,8 +196,8 @@ def projector(profile_id: int, quiz_id: int) -> None:
             st.text(render_answer(q).split("\nExplanation:", 1)[0])
             for line in explanation_sentences(q.explanation):
                 st.text(f"· {line}")
-            st.dataframe([{"player": name, "answer": "right" if right else "wrong"} for name, right in answered.items()],
-                         hide_index=True, key="quiz_answered")
+            with st.container(key="quiz_answered"):
+                st.table([{"player": name, "answer": "right" if right else "wrong"} for name, right in answered.items()])
             _scores_table(night, quiz, "quiz_scores")
     if quiz.phase == "done":
         st.subheader("Final scores")
