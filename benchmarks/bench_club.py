@@ -54,6 +54,16 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
+def _restart(club) -> str:
+    """Start the killed replica again; ok when it answers its health check in time."""
+    try:
+        club.restart_replica(0)
+    except SystemExit as exc:
+        print(exc, flush=True)
+        return "failed"
+    return "ok"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--learners", type=int, default=30)
@@ -121,9 +131,10 @@ def main() -> None:
                     killed = True
                     print("replica A killed", flush=True)
                 elif killed and restart == "failed":
-                    club.restart_replica(0)
-                    restart = "ok"
-                    print("replica A restarted", flush=True)
+                    restart = _restart(club)
+                    print(f"replica A restarted: {restart}", flush=True)
+            if killed and restart == "failed":  # the run ended before the restart: restart now
+                restart = _restart(club)
             browser.close()
         with store.read() as con:
             recorded = con.execute(sa.select(sa.func.count()).select_from(quiz_answers)
