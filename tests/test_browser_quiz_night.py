@@ -1,6 +1,7 @@
 """Real Chromium: a teacher and three learners, each in a browser context of their own, run a five-question quiz;
 every learner's answers reach the projector and the group's results; a learner outside the group opens nothing."""
 
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -28,8 +29,12 @@ def room():
     quiz = QuizNight(store).start(people["Sato"].id, group.id, QuizSettings("tenhou", ("payment",), 5, seed=9,
                                                                             seconds=300))
     tokens = {name: store.sign_in(name)[1] for name in people}
-    with streamlit_server(work) as url:
-        yield {"url": url, "store": store, "quiz": quiz, "tokens": tokens, "people": people}
+    try:
+        with streamlit_server(work) as url:
+            yield {"url": url, "store": store, "quiz": quiz, "tokens": tokens, "people": people}
+    finally:
+        store.db.close()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _page(browser, room, name, path):
