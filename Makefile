@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install browser bench lint clean
+.PHONY: run test install browser postgres proxy club bench lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +21,21 @@ run: $(STAMP)
 browser:
 	@sh scripts/ensure_chromium.sh
 
+postgres:
+	@sh scripts/ensure_postgres.sh
+
+proxy:
+	@sh scripts/ensure_nginx.sh
+
+# The club edition on this machine: PostgreSQL, two app replicas and nginx with sticky sessions (docs/club.md).
+club: $(STAMP) postgres proxy
+	$(BIN)/python scripts/club.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # Tests are shared out one by one; the tests of one xdist_group (a shared browser server) stay on one worker.
-test: $(STAMP) browser
+test: $(STAMP) browser postgres proxy
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
 

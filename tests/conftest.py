@@ -2,6 +2,7 @@
 
 import pytest
 from browser_support import chromium
+from db_support import db_url, new_db, postgres_server  # noqa: F401 (fixtures)
 
 
 @pytest.fixture(scope="module")

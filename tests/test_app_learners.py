@@ -14,8 +14,8 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture()
-def store(tmp_path):
-    return ProgressStore(tmp_path / "p.db")
+def store(db_url):
+    return ProgressStore(db_url)
 
 
 def test_a_pin_protected_profile_cannot_be_opened_without_the_pin(store, tmp_path):

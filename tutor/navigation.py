@@ -27,6 +27,9 @@ PAGES = (
     ("review.py", "Review", "review", ":material/history:"),
     ("rules.py", "Rules", "rules", ":material/gavel:"),
     ("progress.py", "Progress", "progress", ":material/monitoring:"),
+    ("teacher.py", "Club", "club", ":material/groups:"),
+    ("quiz_night.py", "Quiz night", "quiz", ":material/emoji_events:"),
+    ("handouts.py", "Handouts", "handouts", ":material/description:"),
     ("cheatsheet.py", "Cheat sheet", "cheatsheet", ":material/print:"),
 )
 

@@ -13,7 +13,7 @@ import streamlit as st
 from sanma_core.rules import DEFAULT_PRESET, PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
 
 from . import ruleset_link
-from .store import Profile, ProgressStore, StoreError, default_path
+from .store import Profile, ProgressStore, StoreError, default_location
 
 RULESET_KEY = "ruleset_select"  # sidebar selectbox
 CUSTOM_KEY = "custom_rulesets"  # name -> ruleset dict, uploaded on the Rules page
@@ -29,7 +29,7 @@ def _open_store(path: str) -> ProgressStore:
 def store(quiet: bool = False) -> ProgressStore | None:
     """The shared progress store, or None when it cannot be used (the frame shows why; pages pass ``quiet``)."""
     try:
-        return _open_store(str(default_path()))
+        return _open_store(default_location())
     except StoreError as exc:
         if not quiet:
             st.error(f"Progress is not being saved: {exc}")

@@ -37,10 +37,19 @@ def accuracy_by_day(answers: Iterable[Answer]) -> list[dict]:
 
 def accuracy_by_topic(answers: Iterable[Answer]) -> dict[str, tuple[int, int]]:
     """topic -> (right, total)."""
+    return _right_of_total(answers, lambda a: a.topic)
+
+
+def accuracy_by_concept(answers: Iterable[Answer]) -> dict[str, tuple[int, int]]:
+    """concept -> (right, total)."""
+    return _right_of_total(answers, lambda a: a.concept)
+
+
+def _right_of_total(answers: Iterable[Answer], key) -> dict[str, tuple[int, int]]:
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for a in answers:
-        out[a.topic][0] += int(a.correct)
-        out[a.topic][1] += 1
+        out[key(a)][0] += int(a.correct)
+        out[key(a)][1] += 1
     return {t: (r, n) for t, (r, n) in sorted(out.items())}
 
 

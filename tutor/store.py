@@ -1,10 +1,12 @@
-"""The progress store: learner profiles, every answer, scheduling cards and lesson progress, in SQLite.
+"""The progress store: learner profiles, every answer, scheduling cards and lesson progress.
 
-The file lives at ``$SANMA_TUTOR_DB`` when set, otherwise in the user's data
-directory. WAL mode lets several app sessions read while one writes. Every
-write is one short transaction, so a crash or a lock never loses a saved
-record; a damaged or locked file raises :class:`StoreError` with a message for
-the learner, and the file is never rewritten or deleted.
+The database is an embedded SQLite file by default, or a PostgreSQL server
+when ``$SANMA_TUTOR_DB`` is a ``postgresql://…`` address
+(:mod:`tutor.store_engine`); the tables and their migrations are in
+:mod:`tutor.store_schema`. Every write is one short transaction, so a crash or
+a lock never loses a saved record; a damaged, locked or unreachable database
+raises :class:`StoreError` with a message for the learner, and a file is
+never rewritten or deleted.
 
 Nothing here imports Streamlit.
 
@@ -21,28 +23,47 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
-import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from platformdirs import user_data_dir
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql as pg_dialect
+from sqlalchemy.dialects import sqlite as sqlite_dialect
 
-ENV_VAR = "SANMA_TUTOR_DB"
-SCHEMA_VERSION = 2
+from .store_engine import ENV_VAR, Database, StoreError, default_location, default_path
+from .store_schema import (
+    SCHEMA_VERSION,
+    answers,
+    cards,
+    games,
+    lessons,
+    migrate,
+    pin_failures,
+    pins,
+    profiles,
+    sign_ins,
+)
+
+__all__ = [
+    "ENV_VAR", "MAX_GAMES", "MAX_NAME", "SCHEMA_VERSION", "SIGN_IN_REFUSED", "Answer", "CardRow", "Profile",
+    "ProgressStore", "StoreError", "check_pin_text", "default_location", "default_path", "now_utc", "pin_hash",
+]
+
 MAX_NAME = 40
 MAX_GAMES = 500  # play-mode games kept for their links; the least recently played go first
 PIN_LENGTH = (4, 12)
 PIN_ROUNDS = 120_000  # PBKDF2-SHA256 rounds for a PIN's salted hash
+MAX_PIN_FAILURES = 5  # refused sign-ins allowed per name within PIN_WINDOW
+PIN_WINDOW = timedelta(minutes=15)
+SIGN_IN_TTL = timedelta(days=30)  # a sign-in token opens its profile for this long
 #: The one answer to a refused sign-in, whether the name is unknown, the PIN wrong or missing: it never tells
 #: which names exist.
 SIGN_IN_REFUSED = ("that name and PIN open no profile: check both (a profile without a PIN needs only its name), "
                    "or create a new learner")
 _NO_SALT = "00" * 16
+_MIGRATION_LOCK = 2_713_027  # PostgreSQL advisory lock: two replicas starting together migrate one after the other
 
 
 def pin_hash(pin: str, salt: str) -> str:
@@ -62,73 +83,21 @@ def check_pin_text(pin: str) -> str:
         raise StoreError(f"a PIN is {low}–{high} digits")
     return text
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS profiles (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS answers (
-    id INTEGER PRIMARY KEY,
-    profile_id INTEGER NOT NULL REFERENCES profiles(id),
-    ts TEXT NOT NULL,
-    source TEXT NOT NULL,
-    topic TEXT NOT NULL,
-    concept TEXT NOT NULL,
-    ruleset TEXT NOT NULL DEFAULT '',
-    seed INTEGER,
-    difficulty INTEGER,
-    question TEXT NOT NULL DEFAULT '{}',
-    response TEXT NOT NULL DEFAULT 'null',
-    correct INTEGER NOT NULL,
-    score REAL NOT NULL DEFAULT 0,
-    seconds REAL
-);
-CREATE INDEX IF NOT EXISTS answers_profile ON answers(profile_id, ts);
-CREATE TABLE IF NOT EXISTS cards (
-    profile_id INTEGER NOT NULL REFERENCES profiles(id),
-    concept TEXT NOT NULL,
-    topic TEXT NOT NULL,
-    card TEXT NOT NULL,
-    due TEXT NOT NULL,
-    PRIMARY KEY (profile_id, concept)
-);
-CREATE TABLE IF NOT EXISTS lessons (
-    profile_id INTEGER NOT NULL REFERENCES profiles(id),
-    lesson_id TEXT NOT NULL,
-    step INTEGER NOT NULL,
-    total INTEGER NOT NULL,
-    updated TEXT NOT NULL,
-    PRIMARY KEY (profile_id, lesson_id)
-);
-CREATE TABLE IF NOT EXISTS games (
-    token TEXT PRIMARY KEY,
-    record TEXT NOT NULL,
-    updated TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS pins (
-    profile_id INTEGER PRIMARY KEY REFERENCES profiles(id),
-    salt TEXT NOT NULL,
-    hash TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS sign_ins (
-    token TEXT PRIMARY KEY,
-    profile_id INTEGER NOT NULL REFERENCES profiles(id),
-    created TEXT NOT NULL
-);
-"""
+
+def clean_name(name: str) -> str:
+    """A profile name with its spaces tidied, as it is stored and looked up."""
+    return " ".join(str(name).split())
 
 
-class StoreError(ValueError):
-    """The progress database cannot be used right now; the message says why and what to do."""
+def wait_text(wait: timedelta) -> str:
+    """A waiting time for a learner: ``14 min 5 s``.
 
-
-def default_path() -> Path:
-    """``$SANMA_TUTOR_DB``, or ``progress.db`` in the platform's user data directory."""
-    env = os.environ.get(ENV_VAR, "").strip()
-    if env:
-        return Path(env).expanduser()
-    return Path(user_data_dir("sanma-tutor", appauthor=False)) / "progress.db"
+    >>> wait_text(timedelta(seconds=845))
+    '14 min 5 s'
+    """
+    seconds = max(1, int(wait.total_seconds() + 0.999))
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
 def now_utc() -> datetime:
@@ -169,123 +138,110 @@ class CardRow:
     due: datetime
 
 
-def _iso(ts: datetime) -> str:
+def iso(ts: datetime) -> str:
+    """How a time is stored: ISO-8601 in UTC to the second (text, so it sorts the same on every backend)."""
     return ts.astimezone(UTC).isoformat(timespec="seconds")
 
 
-def _parse_ts(text: str) -> datetime:
+def parse_ts(text: str) -> datetime:
     return datetime.fromisoformat(text)
 
 
+
+def _answer_values(profile_id: int, a: Answer) -> dict:
+    return {
+        "profile_id": profile_id, "ts": iso(a.ts or now_utc()), "source": a.source, "topic": a.topic,
+        "concept": a.concept, "ruleset": a.ruleset, "seed": a.seed, "difficulty": a.difficulty,
+        "question": json.dumps(a.question, sort_keys=True), "response": json.dumps(a.response),
+        "correct": int(bool(a.correct)), "score": float(a.score), "seconds": a.seconds,
+    }
+
+
 class ProgressStore:
-    """All learners' progress in one SQLite file. Safe to share between threads (one connection per call)."""
+    """All learners' progress in one database. Safe to share between threads (a connection per call)."""
 
     def __init__(self, path: str | Path | None = None, timeout: float = 2.0) -> None:
-        self.path = Path(path) if path is not None else default_path()
+        self.db = Database(path if path is not None else default_location(), timeout)
+        self.path = self.db.path if self.db.path is not None else self.db.label
         self.timeout = timeout
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the folder for the progress database {self.path}: {exc.strerror}") from None
-        with self._connect() as con:
-            con.execute("PRAGMA journal_mode=WAL")
-            con.executescript(_SCHEMA)
-            con.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-
-    # ---- connection handling -------------------------------------------------
-
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        con = None
-        try:
-            con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-            con.execute("PRAGMA foreign_keys=ON")
-            yield con
-        except sqlite3.OperationalError as exc:
-            text = str(exc).lower()
-            if "locked" in text or "busy" in text:
-                raise StoreError(
-                    f"the progress database {self.path} is locked by another program; nothing was written — try again"
-                ) from None
-            if "unable to open" in text or "readonly" in text:
-                raise StoreError(f"cannot open the progress database {self.path}: {exc}") from None
-            raise StoreError(f"the progress database {self.path} cannot be used: {exc}") from None
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"the progress database {self.path} is damaged or is not a SQLite file ({exc}); it was left "
-                f"untouched. Move it aside or set {ENV_VAR} to another file to keep practising."
-            ) from None
-        finally:
-            if con is not None:
-                con.close()
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One short write transaction: all or nothing."""
-        with self._connect() as con:
-            con.execute("BEGIN IMMEDIATE")
+        with self.db.write() as con:
+            if self.db.is_server:
+                con.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
             try:
-                yield con
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            con.execute("COMMIT")
+                migrate(con)
+            except ValueError as exc:
+                raise StoreError(str(exc)) from None
+
+    # ---- connections (shared with the club's and handouts' modules) -------------------
+
+    def read(self):
+        """A connection for reading (see :meth:`Database.read`)."""
+        return self.db.read()
+
+    def write(self):
+        """One short write transaction (see :meth:`Database.write`)."""
+        return self.db.write()
+
+    def insert(self, table: sa.Table):
+        """An INSERT for this backend, with ``on_conflict_do_update`` / ``on_conflict_do_nothing``."""
+        dialect = pg_dialect if self.db.is_server else sqlite_dialect
+        return dialect.insert(table)
 
     # ---- profiles ------------------------------------------------------------
 
     def profiles(self) -> list[Profile]:
-        with self._connect() as con:
-            rows = con.execute("SELECT id, name FROM profiles ORDER BY name COLLATE NOCASE").fetchall()
+        with self.read() as con:
+            rows = con.execute(sa.select(profiles.c.id, profiles.c.name)
+                               .order_by(sa.func.lower(profiles.c.name), profiles.c.name)).all()
         return [Profile(i, n) for i, n in rows]
 
     def has_profiles(self) -> bool:
-        with self._connect() as con:
-            return con.execute("SELECT 1 FROM profiles LIMIT 1").fetchone() is not None
+        with self.read() as con:
+            return con.execute(sa.select(profiles.c.id).limit(1)).first() is not None
 
     def create_profile(self, name: str) -> Profile:
         """Create (or return the existing) profile with this name."""
-        clean = " ".join(str(name).split())
+        clean = clean_name(name)
         if not clean:
             raise StoreError("a profile needs a name")
         if len(clean) > MAX_NAME:
             raise StoreError(f"profile name {clean[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
-        with self._write() as con:
-            con.execute("INSERT OR IGNORE INTO profiles(name, created) VALUES (?, ?)", (clean, _iso(now_utc())))
-            pid = con.execute("SELECT id FROM profiles WHERE name = ?", (clean,)).fetchone()[0]
+        with self.write() as con:
+            con.execute(self.insert(profiles).values(name=clean, created=iso(now_utc())).on_conflict_do_nothing())
+            pid = con.execute(sa.select(profiles.c.id).where(profiles.c.name == clean)).scalar_one()
         return Profile(pid, clean)
 
     def profile(self, profile_id: int) -> Profile:
-        with self._connect() as con:
-            row = con.execute("SELECT id, name FROM profiles WHERE id = ?", (profile_id,)).fetchone()
+        with self.read() as con:
+            row = con.execute(sa.select(profiles.c.id, profiles.c.name).where(profiles.c.id == int(profile_id))).first()
         if row is None:
             raise StoreError(f"no learner profile with id {profile_id}")
         return Profile(*row)
 
     def profile_named(self, name: str) -> Profile | None:
         """The profile with this name (spaces tidied as at creation), or None."""
-        clean = " ".join(str(name).split())
-        with self._connect() as con:
-            row = con.execute("SELECT id, name FROM profiles WHERE name = ?", (clean,)).fetchone()
+        with self.read() as con:
+            row = con.execute(sa.select(profiles.c.id, profiles.c.name).where(profiles.c.name == clean_name(name))).first()
         return Profile(*row) if row else None
 
     # ---- PINs and sign-ins -----------------------------------------------------
 
     def set_pin(self, profile_id: int, pin: str | None) -> None:
         """Protect a profile with a PIN (stored as a salted hash), or remove the PIN with None."""
-        with self._write() as con:
-            if pin is None:
-                con.execute("DELETE FROM pins WHERE profile_id = ?", (profile_id,))
-                return
-            salt = secrets.token_hex(16)
-            con.execute(
-                "INSERT INTO pins(profile_id, salt, hash) VALUES (?,?,?)"
-                " ON CONFLICT(profile_id) DO UPDATE SET salt = excluded.salt, hash = excluded.hash",
-                (profile_id, salt, pin_hash(check_pin_text(pin), salt)),
-            )
+        if pin is None:
+            with self.write() as con:
+                con.execute(sa.delete(pins).where(pins.c.profile_id == profile_id))
+            return
+        salt = secrets.token_hex(16)
+        digest = pin_hash(check_pin_text(pin), salt)
+        stmt = self.insert(pins).values(profile_id=profile_id, salt=salt, hash=digest)
+        with self.write() as con:
+            con.execute(stmt.on_conflict_do_update(index_elements=[pins.c.profile_id],
+                                                   set_={"salt": stmt.excluded.salt, "hash": stmt.excluded.hash}))
 
     def _pin(self, profile_id: int) -> tuple[str, str] | None:
-        with self._connect() as con:
-            row = con.execute("SELECT salt, hash FROM pins WHERE profile_id = ?", (profile_id,)).fetchone()
+        with self.read() as con:
+            row = con.execute(sa.select(pins.c.salt, pins.c.hash).where(pins.c.profile_id == profile_id)).first()
         return (row[0], row[1]) if row else None
 
     def has_pin(self, profile_id: int) -> bool:
@@ -299,93 +255,102 @@ class ProgressStore:
         salt, digest = stored
         return hmac.compare_digest(pin_hash(str(pin).strip(), salt), digest)
 
-    def sign_in(self, name: str, pin: str = "") -> tuple[Profile, str]:
+    def sign_in_wait(self, name: str, at: datetime | None = None) -> timedelta | None:
+        """How long sign-ins under this name are refused (after MAX_PIN_FAILURES refusals within PIN_WINDOW), or None.
+
+        Counted per name, known or not, so the limit tells nothing about which names exist; kept in the database, so
+        it holds on every replica.
+        """
+        at = at or now_utc()
+        with self.read() as con:
+            times = con.execute(
+                sa.select(pin_failures.c.ts).where(pin_failures.c.name == clean_name(name),
+                                                   pin_failures.c.ts > iso(at - PIN_WINDOW))
+                .order_by(pin_failures.c.ts.desc()).limit(MAX_PIN_FAILURES)
+            ).scalars().all()
+        if len(times) < MAX_PIN_FAILURES:
+            return None
+        return parse_ts(times[-1]) + PIN_WINDOW - at
+
+    def _refuse(self, name: str, at: datetime) -> StoreError:
+        with self.write() as con:
+            con.execute(sa.delete(pin_failures).where(pin_failures.c.ts <= iso(at - PIN_WINDOW)))
+            con.execute(sa.insert(pin_failures).values(name=name, ts=iso(at)))
+        return StoreError(SIGN_IN_REFUSED)
+
+    def sign_in(self, name: str, pin: str = "", *, at: datetime | None = None) -> tuple[Profile, str]:
         """Open a profile by name (and its PIN when it has one); returns it and a sign-in token.
 
-        The token is what a browser keeps to stay signed in; it says nothing about the profile.
+        The token (unguessable: 192 random bits) is what a browser keeps to stay signed in; it says nothing about the
+        profile and expires after SIGN_IN_TTL. The sixth refusal for one name within PIN_WINDOW is refused before
+        the PIN is even checked, with the time to wait.
         """
-        profile = self.profile_named(name)
+        at = at or now_utc()
+        clean = clean_name(name)
+        wait = self.sign_in_wait(clean, at)
+        if wait is not None:
+            raise StoreError(f"{MAX_PIN_FAILURES} refused sign-ins for this name within "
+                             f"{int(PIN_WINDOW.total_seconds() // 60)} minutes: wait {wait_text(wait)} and try again")
+        profile = self.profile_named(clean)
         if profile is None:
             pin_hash(str(pin).strip(), _NO_SALT)  # the same work as a real check: the answer's time tells nothing
-            raise StoreError(SIGN_IN_REFUSED)
+            raise self._refuse(clean, at)
         if not self.pin_matches(profile.id, pin):
-            raise StoreError(SIGN_IN_REFUSED)
+            raise self._refuse(clean, at)
         token = secrets.token_urlsafe(24)
-        with self._write() as con:
-            con.execute("INSERT INTO sign_ins(token, profile_id, created) VALUES (?,?,?)", (token, profile.id, _iso(now_utc())))
+        with self.write() as con:
+            con.execute(sa.delete(pin_failures).where(pin_failures.c.name == clean))
+            con.execute(sa.delete(sign_ins).where(sign_ins.c.created < iso(at - SIGN_IN_TTL)))
+            con.execute(sa.insert(sign_ins).values(token=token, profile_id=profile.id, created=iso(at)))
         return profile, token
 
-    def signed_in(self, token: str) -> Profile | None:
-        """The profile a sign-in token opens, or None for an unknown token."""
+    def signed_in(self, token: str, at: datetime | None = None) -> Profile | None:
+        """The profile a sign-in token opens, or None for an unknown or expired token."""
         if not token:
             return None
-        with self._connect() as con:
+        at = at or now_utc()
+        with self.read() as con:
             row = con.execute(
-                "SELECT p.id, p.name FROM sign_ins s JOIN profiles p ON p.id = s.profile_id WHERE s.token = ?", (str(token),)
-            ).fetchone()
+                sa.select(profiles.c.id, profiles.c.name).join(sign_ins, sign_ins.c.profile_id == profiles.c.id)
+                .where(sign_ins.c.token == str(token), sign_ins.c.created >= iso(at - SIGN_IN_TTL))
+            ).first()
         return Profile(*row) if row else None
 
     def sign_out(self, token: str) -> None:
-        with self._write() as con:
-            con.execute("DELETE FROM sign_ins WHERE token = ?", (str(token),))
+        with self.write() as con:
+            con.execute(sa.delete(sign_ins).where(sign_ins.c.token == str(token)))
 
     # ---- answers and cards -------------------------------------------------
 
     def record_answer(self, profile_id: int, answer: Answer, card: CardRow | None = None) -> int:
         """Store one answer (and the concept's new scheduling card) in one transaction; returns the answer id."""
-        ts = answer.ts or now_utc()
-        with self._write() as con:
-            cur = con.execute(
-                "INSERT INTO answers(profile_id, ts, source, topic, concept, ruleset, seed, difficulty, question,"
-                " response, correct, score, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    profile_id,
-                    _iso(ts),
-                    answer.source,
-                    answer.topic,
-                    answer.concept,
-                    answer.ruleset,
-                    answer.seed,
-                    answer.difficulty,
-                    json.dumps(answer.question, sort_keys=True),
-                    json.dumps(answer.response),
-                    int(bool(answer.correct)),
-                    float(answer.score),
-                    answer.seconds,
-                ),
-            )
+        with self.write() as con:
+            result = con.execute(sa.insert(answers).values(**_answer_values(profile_id, answer)))
             if card is not None:
-                con.execute(
-                    "INSERT INTO cards(profile_id, concept, topic, card, due) VALUES (?,?,?,?,?)"
-                    " ON CONFLICT(profile_id, concept) DO UPDATE SET card = excluded.card, due = excluded.due,"
-                    " topic = excluded.topic",
-                    (profile_id, card.concept, card.topic, card.card, _iso(card.due)),
-                )
-            return int(cur.lastrowid or 0)
+                stmt = self.insert(cards).values(profile_id=profile_id, concept=card.concept, topic=card.topic,
+                                                 card=card.card, due=iso(card.due))
+                con.execute(stmt.on_conflict_do_update(
+                    index_elements=[cards.c.profile_id, cards.c.concept],
+                    set_={"card": stmt.excluded.card, "due": stmt.excluded.due, "topic": stmt.excluded.topic}))
+            return int(result.inserted_primary_key[0] or 0)
 
     def answers(self, profile_id: int, *, only_wrong: bool = False, limit: int | None = None) -> list[Answer]:
         """A profile's answers, oldest first (``limit`` keeps the newest N)."""
-        sql = (
-            "SELECT id, profile_id, ts, source, topic, concept, ruleset, seed, difficulty, question, response,"
-            " correct, score, seconds FROM answers WHERE profile_id = ?"
-        )
+        query = sa.select(answers).where(answers.c.profile_id == profile_id)
         if only_wrong:
-            sql += " AND correct = 0"
-        sql += " ORDER BY id DESC"
+            query = query.where(answers.c.correct == 0)
+        query = query.order_by(answers.c.id.desc())
         if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        with self._connect() as con:
-            rows = con.execute(sql, (profile_id,)).fetchall()
-        out = []
-        for r in reversed(rows):
-            out.append(
-                Answer(
-                    id=r[0], profile_id=r[1], ts=_parse_ts(r[2]), source=r[3], topic=r[4], concept=r[5], ruleset=r[6],
-                    seed=r[7], difficulty=r[8], question=json.loads(r[9]), response=json.loads(r[10]),
-                    correct=bool(r[11]), score=r[12], seconds=r[13],
-                )
-            )
-        return out
+            query = query.limit(int(limit))
+        with self.read() as con:
+            rows = con.execute(query).mappings().all()
+        return [
+            Answer(id=r["id"], profile_id=r["profile_id"], ts=parse_ts(r["ts"]), source=r["source"], topic=r["topic"],
+                   concept=r["concept"], ruleset=r["ruleset"], seed=r["seed"], difficulty=r["difficulty"],
+                   question=json.loads(r["question"]), response=json.loads(r["response"]), correct=bool(r["correct"]),
+                   score=r["score"], seconds=r["seconds"])
+            for r in reversed(rows)
+        ]
 
     def answer(self, profile_id: int, answer_id: int) -> Answer:
         for a in self.answers(profile_id):
@@ -394,18 +359,16 @@ class ProgressStore:
         raise StoreError(f"no answer {answer_id} for this profile")
 
     def card(self, profile_id: int, concept: str) -> CardRow | None:
-        with self._connect() as con:
-            row = con.execute(
-                "SELECT concept, topic, card, due FROM cards WHERE profile_id = ? AND concept = ?", (profile_id, concept)
-            ).fetchone()
-        return CardRow(row[0], row[1], row[2], _parse_ts(row[3])) if row else None
+        with self.read() as con:
+            row = con.execute(sa.select(cards.c.concept, cards.c.topic, cards.c.card, cards.c.due)
+                              .where(cards.c.profile_id == profile_id, cards.c.concept == concept)).first()
+        return CardRow(row[0], row[1], row[2], parse_ts(row[3])) if row else None
 
     def cards(self, profile_id: int) -> list[CardRow]:
-        with self._connect() as con:
-            rows = con.execute(
-                "SELECT concept, topic, card, due FROM cards WHERE profile_id = ? ORDER BY due", (profile_id,)
-            ).fetchall()
-        return [CardRow(c, t, card, _parse_ts(d)) for c, t, card, d in rows]
+        with self.read() as con:
+            rows = con.execute(sa.select(cards.c.concept, cards.c.topic, cards.c.card, cards.c.due)
+                               .where(cards.c.profile_id == profile_id).order_by(cards.c.due, cards.c.concept)).all()
+        return [CardRow(c, t, card, parse_ts(d)) for c, t, card, d in rows]
 
     def due_cards(self, profile_id: int, at: datetime | None = None) -> list[CardRow]:
         """Cards whose review is due at ``at`` (default: now), most overdue first."""
@@ -416,92 +379,81 @@ class ProgressStore:
 
     def save_lesson_step(self, profile_id: int, lesson_id: str, step: int, total: int) -> None:
         """Remember the furthest step reached in a lesson (never goes backwards)."""
-        with self._write() as con:
-            con.execute(
-                "INSERT INTO lessons(profile_id, lesson_id, step, total, updated) VALUES (?,?,?,?,?)"
-                " ON CONFLICT(profile_id, lesson_id) DO UPDATE SET step = max(step, excluded.step),"
-                " total = excluded.total, updated = excluded.updated",
-                (profile_id, lesson_id, step, total, _iso(now_utc())),
-            )
+        stmt = self.insert(lessons).values(profile_id=profile_id, lesson_id=lesson_id, step=step, total=total,
+                                           updated=iso(now_utc()))
+        furthest = sa.case((lessons.c.step > stmt.excluded.step, lessons.c.step), else_=stmt.excluded.step)
+        with self.write() as con:
+            con.execute(stmt.on_conflict_do_update(
+                index_elements=[lessons.c.profile_id, lessons.c.lesson_id],
+                set_={"step": furthest, "total": stmt.excluded.total, "updated": stmt.excluded.updated}))
 
     def lesson_progress(self, profile_id: int) -> dict[str, tuple[int, int]]:
         """lesson id -> (furthest step reached, number of steps)."""
-        with self._connect() as con:
-            rows = con.execute("SELECT lesson_id, step, total FROM lessons WHERE profile_id = ?", (profile_id,)).fetchall()
-        return {lid: (step, total) for lid, step, total in rows}
+        return {lid: (step, total) for lid, step, total, _updated in self.lesson_rows(profile_id)}
 
     # ---- whole profiles (export and import) --------------------------------------
 
     def profile_created(self, profile_id: int) -> str:
-        with self._connect() as con:
-            row = con.execute("SELECT created FROM profiles WHERE id = ?", (profile_id,)).fetchone()
-        if row is None:
+        with self.read() as con:
+            created = con.execute(sa.select(profiles.c.created).where(profiles.c.id == profile_id)).scalar()
+        if created is None:
             raise StoreError(f"no learner profile with id {profile_id}")
-        return str(row[0])
+        return str(created)
 
     def lesson_rows(self, profile_id: int) -> list[tuple[str, int, int, str]]:
         """(lesson id, step, total, updated) for every lesson the profile has opened."""
-        with self._connect() as con:
-            rows = con.execute(
-                "SELECT lesson_id, step, total, updated FROM lessons WHERE profile_id = ? ORDER BY lesson_id", (profile_id,)
-            ).fetchall()
+        with self.read() as con:
+            rows = con.execute(sa.select(lessons.c.lesson_id, lessons.c.step, lessons.c.total, lessons.c.updated)
+                               .where(lessons.c.profile_id == profile_id).order_by(lessons.c.lesson_id)).all()
         return [(a, b, c, d) for a, b, c, d in rows]
 
     def pin_record(self, profile_id: int) -> tuple[str, str] | None:
         """The profile's PIN as stored (salt, hash), for an export that keeps the protection."""
         return self._pin(profile_id)
 
-    def restore_profile(self, name: str, created: str, answers: list[Answer], cards: list[CardRow],
-                        lessons: list[tuple[str, int, int, str]], pin: tuple[str, str] | None) -> Profile:
+    def restore_profile(self, name: str, created: str, answer_list: list[Answer], card_list: list[CardRow],
+                        lesson_list: list[tuple[str, int, int, str]], pin: tuple[str, str] | None) -> Profile:
         """Write a whole profile in one transaction (a new name only: nothing is ever merged or overwritten)."""
-        clean = " ".join(str(name).split())
+        clean = clean_name(name)
         if not clean or len(clean) > MAX_NAME:
             raise StoreError(f"a profile name is 1–{MAX_NAME} characters")
-        with self._write() as con:
-            if con.execute("SELECT 1 FROM profiles WHERE name = ?", (clean,)).fetchone():
+        with self.write() as con:
+            if con.execute(sa.select(profiles.c.id).where(profiles.c.name == clean)).first():
                 raise StoreError(f"a learner called {clean!r} already exists here: import under another name")
-            pid = int(con.execute("INSERT INTO profiles(name, created) VALUES (?, ?)", (clean, created)).lastrowid or 0)
-            for a in answers:
-                con.execute(
-                    "INSERT INTO answers(profile_id, ts, source, topic, concept, ruleset, seed, difficulty, question,"
-                    " response, correct, score, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (pid, _iso(a.ts or now_utc()), a.source, a.topic, a.concept, a.ruleset, a.seed, a.difficulty,
-                     json.dumps(a.question, sort_keys=True), json.dumps(a.response), int(bool(a.correct)), float(a.score),
-                     a.seconds),
-                )
-            for c in cards:
-                con.execute("INSERT INTO cards(profile_id, concept, topic, card, due) VALUES (?,?,?,?,?)",
-                            (pid, c.concept, c.topic, c.card, _iso(c.due)))
-            for lesson_id, step, total, updated in lessons:
-                con.execute("INSERT INTO lessons(profile_id, lesson_id, step, total, updated) VALUES (?,?,?,?,?)",
-                            (pid, lesson_id, step, total, updated))
+            pid = int(con.execute(sa.insert(profiles).values(name=clean, created=created)).inserted_primary_key[0])
+            if answer_list:
+                con.execute(sa.insert(answers), [_answer_values(pid, a) for a in answer_list])
+            if card_list:
+                con.execute(sa.insert(cards), [{"profile_id": pid, "concept": c.concept, "topic": c.topic,
+                                                "card": c.card, "due": iso(c.due)} for c in card_list])
+            if lesson_list:
+                con.execute(sa.insert(lessons), [{"profile_id": pid, "lesson_id": lid, "step": step, "total": total,
+                                                  "updated": updated} for lid, step, total, updated in lesson_list])
             if pin is not None:
-                con.execute("INSERT INTO pins(profile_id, salt, hash) VALUES (?,?,?)", (pid, pin[0], pin[1]))
+                con.execute(sa.insert(pins).values(profile_id=pid, salt=pin[0], hash=pin[1]))
         return Profile(pid, clean)
 
     # ---- play-mode games -----------------------------------------------------
 
     def save_game(self, token: str, record: dict) -> None:
         """Keep a play-mode game (settings and steps) under its link token; only the newest games are kept."""
-        with self._write() as con:
-            con.execute(
-                "INSERT INTO games(token, record, updated) VALUES (?,?,?)"
-                " ON CONFLICT(token) DO UPDATE SET record = excluded.record, updated = excluded.updated",
-                (token, json.dumps(record, ensure_ascii=False), now_utc().astimezone(UTC).isoformat(timespec="microseconds")),
-            )
-            con.execute(
-                "DELETE FROM games WHERE token NOT IN (SELECT token FROM games ORDER BY updated DESC LIMIT ?)",
-                (MAX_GAMES,),
-            )
+        stmt = self.insert(games).values(token=token, record=json.dumps(record, ensure_ascii=False),
+                                         updated=now_utc().isoformat(timespec="microseconds"))
+        newest = sa.select(games.c.token).order_by(games.c.updated.desc()).limit(MAX_GAMES)
+        with self.write() as con:
+            con.execute(stmt.on_conflict_do_update(index_elements=[games.c.token],
+                                                   set_={"record": stmt.excluded.record,
+                                                         "updated": stmt.excluded.updated}))
+            con.execute(sa.delete(games).where(games.c.token.not_in(newest.scalar_subquery())))
 
     def game(self, token: str) -> dict | None:
         """The game kept under ``token``, or None when there is none (or its record is unreadable)."""
-        with self._connect() as con:
-            row = con.execute("SELECT record FROM games WHERE token = ?", (token,)).fetchone()
-        if row is None:
+        with self.read() as con:
+            text = con.execute(sa.select(games.c.record).where(games.c.token == token)).scalar()
+        if text is None:
             return None
         try:
-            record = json.loads(row[0])
+            record = json.loads(text)
         except json.JSONDecodeError:
             return None
         return record if isinstance(record, dict) else None

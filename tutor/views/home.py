@@ -42,6 +42,9 @@ def render() -> None:
         ("tutor/pages/calculator.py", "Calculator", "Shanten, waits and the full score of any hand."),
         ("tutor/pages/rules.py", "Rules", "The rulesets side by side; upload your club's own."),
         ("tutor/pages/progress.py", "Progress", "Reviews due today, mistakes to replay, charts."),
+        ("tutor/pages/teacher.py", "Club", "Join your teacher's group, or teach one and see its progress."),
+        ("tutor/pages/quiz_night.py", "Quiz night", "A quiz for the whole room: phones answer, the projector scores."),
+        ("tutor/pages/handouts.py", "Handouts", "Any lesson to print, and worksheets with an answer key."),
         ("tutor/pages/cheatsheet.py", "Cheat sheet", "Payments with tsumo loss, kita and dora, to print."),
     )
     for row in range(0, len(links), 3):  # row by row, so a phone stacks them in reading order

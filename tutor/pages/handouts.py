@@ -1,0 +1,5 @@
+"""Handouts page: Streamlit runs this file; the code is in :mod:`tutor.views.handouts`."""
+
+from tutor.views.handouts import render
+
+render()

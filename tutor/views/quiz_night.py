@@ -1,0 +1,253 @@
+"""Quiz night: the teacher's projector view (code, players, the question, then the answer explained and the scores)
+and the players' phone view (join with the code, answer each question while its time runs).
+
+Both views refresh in a fragment every few seconds and read everything from the database, so a player whose
+replica went away carries on from any other (``?quiz=ID`` keeps the quiz in the address, the sign-in cookie the
+learner).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from drills import DRILL_TYPES, Question
+from drills.explain import explanation_sentences
+from drills.render import render_answer, render_question
+from sanma_core.rules import PRESETS
+from tutor import state
+from tutor.club import Club
+from tutor.quiz_night import MAX_QUESTIONS, SECONDS, Quiz, QuizNight, QuizSettings
+from tutor.store import StoreError
+
+REFRESH_S = 2.0
+PLAY_PARAM, RUN_PARAM = "quiz", "run"
+QUIZ_TYPES = ("payment", "noten", "kita_dora", "dora_indicator", "yaku", "fu", "waits", "placement")
+
+
+def _night() -> QuizNight | None:
+    db = state.store(quiet=True)
+    return QuizNight(db) if db is not None else None
+
+
+def _said(exc: StoreError) -> str:
+    text = str(exc)
+    return text[:1].upper() + text[1:] + "."
+
+
+# ---- players ----------------------------------------------------------------------------
+
+def _join(profile_id: int) -> None:
+    night = _night()
+    if night is None:
+        return
+    try:
+        quiz = night.join(profile_id, st.session_state.get("quiz_code", ""))
+    except StoreError as exc:
+        state.notice(_said(exc), "error")
+        return
+    st.query_params[PLAY_PARAM] = str(quiz.id)
+    state.notice("You are in: the first question comes when the teacher starts.", "success")
+
+
+def _response(q: Question, key: str) -> dict:
+    out: dict = {}
+    for part in q.parts:
+        if part == "numbers":
+            out["numbers"] = {name: st.session_state.get(f"{key}_n_{name}") for name, _ in q.number_fields}
+        elif part == "choices":
+            value = st.session_state.get(f"{key}_c")
+            out["choices"] = list(value) if isinstance(value, list) else ([value] if value else [])
+        else:
+            out["tiles"] = st.session_state.get(f"{key}_t", "")
+    return out
+
+
+def _send(profile_id: int, quiz_id: int, index: int, key: str, q: Question) -> None:
+    night = _night()
+    if night is None:
+        return
+    try:
+        night.answer(profile_id, quiz_id, index, _response(q, key))
+    except StoreError as exc:
+        st.session_state[f"{key}_error"] = _said(exc)
+
+
+def _answer_form(q: Question, key: str) -> None:
+    for part in q.parts:
+        if part == "numbers":
+            cols = st.columns(len(q.number_fields))
+            for col, (name, label) in zip(cols, q.number_fields, strict=True):
+                col.number_input(label, value=None, step=100, key=f"{key}_n_{name}")
+        elif part == "choices":
+            labels = dict(q.choices)
+            if q.is_multi(part):
+                st.multiselect("Every one that applies", list(labels), format_func=labels.get, key=f"{key}_c")
+            else:
+                st.radio("Pick one", list(labels), format_func=labels.get, key=f"{key}_c", index=None)
+        else:
+            st.text_input("Tiles (for example 36p)", key=f"{key}_t")
+
+
+def _scores_table(night: QuizNight, quiz: Quiz, key: str) -> None:
+    rows = [{"player": s.name, "points": s.points, "right": s.right} for s in night.scores(quiz)]
+    if rows:  # a plain table: large on a projector, its text in the page
+        with st.container(key=key):
+            st.table(rows)
+
+
+@st.fragment(run_every=REFRESH_S)
+def _player_view(profile_id: int, quiz_id: int) -> None:
+    night = _night()
+    if night is None:
+        return
+    try:
+        quiz = night.for_player(profile_id, quiz_id)
+    except StoreError as exc:
+        st.error(_said(exc))
+        return
+    st.caption(f"Quiz {quiz.code} · question {quiz.current + 1} of {len(quiz.questions)}" if quiz.current >= 0
+               else f"Quiz {quiz.code}")
+    q = quiz.question
+    if quiz.phase == "lobby" or q is None:
+        st.info("Waiting for the teacher to show the first question…")
+        return
+    if quiz.phase == "done":
+        st.subheader("Final scores")
+        _scores_table(night, quiz, "quiz_final_player")
+        return
+    mine = night.my_answer(profile_id, quiz, quiz.current)
+    st.text(render_question(q))
+    if quiz.phase == "question" and mine is None:
+        key = f"quiz_{quiz.id}_{quiz.current}"
+        st.caption(f"{quiz.time_left():.0f} s left")
+        _answer_form(q, key)
+        st.button("Send", key=f"{key}_send", type="primary", on_click=_send,
+                  args=(profile_id, quiz.id, quiz.current, key, q))
+        if f"{key}_error" in st.session_state:
+            st.error(st.session_state[f"{key}_error"])
+        return
+    if quiz.phase == "question":
+        st.info("Answer sent: the answer comes when the time is up.")
+        return
+    st.success("Right!") if mine else st.warning("Not this time." if mine is False else "No answer sent.")
+    st.text(render_answer(q).split("\n\n", 1)[0])
+
+
+def _player_part(profile_id: int) -> None:
+    asked = st.query_params.get(PLAY_PARAM)
+    if asked and asked.isdigit():
+        _player_view(profile_id, int(asked))
+        return
+    st.text_input("Quiz code (on the projector)", key="quiz_code", max_chars=8)
+    st.button("Join the quiz", key="quiz_join", on_click=_join, args=(profile_id,), type="primary")
+
+
+# ---- the teacher --------------------------------------------------------------------------
+
+def _start(profile_id: int) -> None:
+    night = _night()
+    if night is None:
+        return
+    ss = st.session_state
+    settings = QuizSettings(str(ss.get(state.RULESET_KEY) or PRESETS[0]), tuple(ss.get("quiz_types") or ()),
+                            int(ss.get("quiz_n") or 5), int(ss.get("quiz_seed") or 0), int(ss.get("quiz_seconds") or 30))
+    try:
+        quiz = night.start(profile_id, ss.get("quiz_group"), settings)
+    except StoreError as exc:
+        state.notice(_said(exc), "error")
+        return
+    st.query_params[RUN_PARAM] = str(quiz.id)
+
+
+def _advance(profile_id: int, quiz_id: int) -> None:
+    night = _night()
+    if night is not None:
+        try:
+            night.advance(profile_id, quiz_id)
+        except StoreError as exc:
+            state.notice(_said(exc), "error")
+
+
+_NEXT = {"lobby": "Show the first question", "question": "Show the answer", "reveal": "Next question"}
+
+
+@st.fragment(run_every=REFRESH_S)
+def projector(profile_id: int, quiz_id: int) -> None:
+    """The room's screen: the code, who is in, the question, then the answer explained and the scores."""
+    night = _night()
+    if night is None:
+        return
+    try:
+        quiz = night.for_teacher(profile_id, quiz_id)
+    except StoreError as exc:
+        st.error(_said(exc))
+        return
+    st.header(f"Quiz code: {quiz.code}")
+    players = night.players(quiz)
+    st.caption(f"{len(players)} players: " + ", ".join(players) if players else "Nobody has joined yet.")
+    q = quiz.question
+    if quiz.phase in ("question", "reveal") and q is not None:
+        st.subheader(f"Question {quiz.current + 1} of {len(quiz.questions)}")
+        st.text(render_question(q))
+        answered = night.answered(quiz, quiz.current)
+        if quiz.phase == "question":
+            st.caption(f"{len(answered)} of {len(players)} answered · {quiz.time_left():.0f} s left")
+        else:
+            st.text(render_answer(q).split("\nExplanation:", 1)[0])
+            for line in explanation_sentences(q.explanation):
+                st.text(f"· {line}")
+            with st.container(key="quiz_answered"):
+                st.table([{"player": name, "answer": "right" if right else "wrong"} for name, right in answered.items()])
+            _scores_table(night, quiz, "quiz_scores")
+    if quiz.phase == "done":
+        st.subheader("Final scores")
+        _scores_table(night, quiz, "quiz_final")
+        return
+    st.button(_NEXT[quiz.phase] if not (quiz.phase == "reveal" and quiz.current + 1 >= len(quiz.questions))
+              else "Finish the quiz", key="quiz_next", type="primary", on_click=_advance, args=(profile_id, quiz.id))
+
+
+def _teacher_part(profile_id: int) -> None:
+    asked = st.query_params.get(RUN_PARAM)
+    if asked:
+        if not asked.isdigit():
+            st.error(f"{asked!r} is not a quiz number.")
+            return
+        projector(profile_id, int(asked))
+        return
+    db = state.store(quiet=True)
+    taught = state.store_call(Club(db).groups_taught, profile_id) if db is not None else None
+    if not taught:
+        st.info("Create a group on the Club page first: its members join your quizzes.")
+        return
+    names = {g.id: g.name for g in taught}
+    st.selectbox("Group", list(names), format_func=names.get, key="quiz_group")
+    titles = {d: str(DRILL_TYPES[d].get("title") or d) for d in QUIZ_TYPES if d in DRILL_TYPES}
+    st.multiselect("Drill types", list(titles), default=["payment"], format_func=titles.get, key="quiz_types")
+    cols = st.columns(3)
+    cols[0].number_input("Questions", 1, MAX_QUESTIONS, 5, key="quiz_n")
+    cols[1].number_input("Seed", 0, 10**9, 1, key="quiz_seed")
+    cols[2].number_input("Seconds per question", SECONDS[0], SECONDS[1], 30, key="quiz_seconds")
+    st.caption(f"Ruleset: the one chosen in the sidebar (a preset; {', '.join(PRESETS)}).")
+    st.button("Start the quiz", key="quiz_start", type="primary", on_click=_start, args=(profile_id,))
+    night = _night()
+    group = st.session_state.get("quiz_group")
+    past = state.store_call(night.quizzes_run, profile_id, group) if night is not None and group else None
+    if past:
+        st.subheader("Results kept for this group")
+        for quiz in reversed(past):
+            with st.expander(f"Quiz {quiz.code} · {len(quiz.questions)} questions · {quiz.phase}"):
+                _scores_table(night, quiz, f"quiz_past_{quiz.id}")
+
+
+def render() -> None:
+    st.title("Quiz night")
+    profile = state.current_profile()
+    if profile is None:
+        st.info("Sign in (or create a learner) in the sidebar to join a quiz or run one.")
+        return
+    play, run = st.tabs(["Play", "Run a quiz"])
+    with play:
+        _player_part(profile.id)
+    with run:
+        _teacher_part(profile.id)
