@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from drills.explain import CONCEPTS
 from sanma_core.melds import parse_meld
 from sanma_core.rules import Ruleset, get_ruleset
 from sanma_core.tiles import NORTH, NotationError, check_tile_supply, format_tiles, parse_tile, parse_tiles
@@ -343,8 +344,9 @@ class _FileReader:
                 name = self.guarded(lambda d=d, i=i: self.string(d, f"{field}.drills[{i}]"))
                 if name is None:
                     continue
-                if name not in DRILL_IDS:
-                    self.fail(d, f"{field}.drills[{i}]", f"unknown drill link {name!r}; known: {', '.join(DRILL_IDS)}")
+                if name not in DRILL_IDS and not (name in CONCEPTS and name.partition(".")[0] in DRILL_IDS):
+                    self.fail(d, f"{field}.drills[{i}]", f"unknown drill link {name!r}: a drill type "
+                              f"({', '.join(DRILL_IDS)}) or one of its concepts (push_fold.north)")
                     continue
                 drills.append(name)
         links: list[str] = []

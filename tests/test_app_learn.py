@@ -177,3 +177,39 @@ def test_every_link_of_the_overview_opens_its_lesson(learn):
             learn.button(key=f"practise_{overview.id}_{i}_{drill}").click().run()
             assert learn.session_state["drill_session"].settings.drill_type == drill
             learn.switch_page("tutor/pages/learn.py").run()
+
+
+def _concept_links(rules):
+    """(lesson, step index, link) of every lesson step's link to one concept of a drill (``push_fold.north``)."""
+    return [(lesson, i, link) for lesson in course.load_course(rules).lessons
+            for i, step in enumerate(lesson.steps) for link in course.render_step(step, rules).drills if "." in link]
+
+
+def test_a_concept_link_opens_questions_of_that_concept(learn):
+    rules = load_preset("tenhou")
+    links = _concept_links(rules)
+    assert {"push_fold.north", "kita.safe_tile"} <= {link for _, _, link in links}
+    lesson, i, link = next(x for x in links if x[2] == "kita.safe_tile")
+    _open_step(learn, lesson, i)
+    button = learn.button(key=f"practise_{lesson.id}_{i}_{link}")
+    assert button.label == "Practise: A North as the only safe tile against a riichi"
+    button.click().run()
+    sess = learn.session_state["drill_session"]
+    assert (sess.settings.drill_type, sess.settings.concept, sess.settings.n) == ("kita", link, 5)
+    assert sess.settings.params("tenhou")["concept"] == link  # a shared link keeps the concept
+    learn.switch_page("tutor/pages/drills.py").run()
+    assert not learn.exception
+    import json
+    asked = [json.loads(text)["concept"] for text in learn.session_state["drill_session"].questions]
+    assert asked and set(asked) == {link}
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul", "club"])
+def test_every_concept_link_finds_questions_of_its_concept(preset):
+    from tutor.views.drills import _of_concept
+
+    rules = load_preset(preset)
+    for _, _, link in _concept_links(rules):
+        drill_type = link.partition(".")[0]
+        asked = [_of_concept(drill_type, link, rules, seed, 1, set()).concept for seed in (1000, 2000)]
+        assert asked == [link, link], (preset, link, asked)

@@ -7,6 +7,10 @@ No Streamlit here, so the rules of a session are unit-testable.
 (('payment', 42, 5, 2), [])
 >>> settings_from_params({"seed": "x"})[1]
 ["seed 'x' in the link must be a whole number from 0 to 999999999"]
+>>> settings_from_params({"type": "kita", "concept": "kita.safe_tile"})[0].concept
+'kita.safe_tile'
+>>> settings_from_params({"type": "kita", "concept": "push_fold.north"})[1]
+["concept 'push_fold.north' in the link is not one of the kita drill's"]
 >>> [question_seed(42, i) for i in range(3)]
 [42000, 42001, 42002]
 """
@@ -21,12 +25,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from drills import DRILL_TYPES
+from drills.explain import CONCEPTS
 from sanma_core.errors import InputError
 
 MAX_SEED = 999_999_999
 MAX_QUESTIONS = 50
 DEFAULT_N = 10
-PARAM_KEYS = ("type", "seed", "n", "difficulty")
+PARAM_KEYS = ("type", "seed", "n", "difficulty", "concept")
 
 
 class AnswerInputError(InputError):
@@ -39,14 +44,27 @@ class Settings:
     difficulty: int = 1
     n: int = DEFAULT_N
     seed: int = 1
+    concept: str = ""  # only questions of this concept (a lesson step's link), else any of the type
 
     def params(self, ruleset: str) -> dict[str, str]:
         """URL query parameters that reproduce the session (see :func:`settings_from_params`)."""
-        return {"type": self.drill_type, "seed": str(self.seed), "n": str(self.n), "difficulty": str(self.difficulty),
-                "ruleset": ruleset}
+        out = {"type": self.drill_type, "seed": str(self.seed), "n": str(self.n), "difficulty": str(self.difficulty),
+               "ruleset": ruleset}
+        if self.concept:
+            out["concept"] = self.concept
+        return out
 
     def link(self, base_url: str, ruleset: str) -> str:
         return f"{base_url.split('?')[0]}?{urlencode(self.params(ruleset))}"
+
+
+def concept_of_type(concept: str, drill_type: str) -> bool:
+    """Whether ``concept`` is a named concept of ``drill_type``'s questions (``push_fold.north`` of ``push_fold``).
+
+    >>> concept_of_type("push_fold.north", "push_fold"), concept_of_type("push_fold.north", "kita")
+    (True, False)
+    """
+    return concept in CONCEPTS and concept.partition(".")[0] == drill_type
 
 
 def _drill_types() -> tuple[str, ...]:
@@ -73,6 +91,12 @@ def settings_from_params(params: Mapping[str, str], default: Settings | None = N
             values["drill_type"] = params["type"]
         else:
             errors.append(f"drill type {params['type']!r} in the link is unknown: choose one of {', '.join(kinds)}")
+    if "concept" in params:
+        concept = str(params["concept"])
+        if concept_of_type(concept, values["drill_type"]):
+            values["concept"] = concept
+        else:
+            errors.append(f"concept {concept!r} in the link is not one of the {values['drill_type']} drill's")
     for key, low, high in (("seed", 0, MAX_SEED), ("n", 1, MAX_QUESTIONS), ("difficulty", 1, 3)):
         if key in params:
             value = whole(key, params[key], low, high)

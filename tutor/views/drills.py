@@ -100,18 +100,25 @@ def _question_for(sess: Session, index: int):
     seed = question_seed(s.seed, index)
     earlier = {question_key(json.loads(text)) for text in sess.questions if text != "{}"}  # no repeats in a session
     if sess.mode == "review":
-        drill_type, concept = sess.concepts[index]
-        q = unique_question(lambda k: drills.generate(drill_type, rules, seed=k, difficulty=s.difficulty), seed, earlier,
-                            accept=lambda q: q.concept == concept)
-        if q.concept != concept:  # a rare concept: more tries, repeats allowed
-            for k in range(REVIEW_TRIES):
-                q = drills.generate(drill_type, rules, seed=seed + 7919 * k, difficulty=s.difficulty)
-                if q.concept == concept:
-                    break
+        q = _of_concept(*sess.concepts[index], rules, seed, s.difficulty, earlier)
+    elif s.concept:  # a lesson step's link: questions of its concept only
+        q = _of_concept(s.drill_type, s.concept, rules, seed, s.difficulty, earlier)
     else:
         q = unique_question(lambda k: drills.generate(s.drill_type, rules, seed=k, difficulty=s.difficulty), seed,
                             earlier)
     sess.questions.append(q.to_json())
+    return q
+
+
+def _of_concept(drill_type: str, concept: str, rules, seed: int, difficulty: int, earlier: set[str]):
+    """A question of ``concept`` (none of ``earlier``); a rare concept gets more tries, repeats allowed."""
+    q = unique_question(lambda k: drills.generate(drill_type, rules, seed=k, difficulty=difficulty), seed, earlier,
+                        accept=lambda q: q.concept == concept)
+    if q.concept != concept:
+        for k in range(REVIEW_TRIES):
+            q = drills.generate(drill_type, rules, seed=seed + 7919 * k, difficulty=difficulty)
+            if q.concept == concept:
+                break
     return q
 
 

@@ -9,6 +9,7 @@ import streamlit as st
 
 import course
 from drills import DRILL_TYPES
+from drills.explain import CONCEPTS, concept_name
 from sanma_core.errors import SanmaError
 from sanma_core.rules import Ruleset, ruleset_from_dict
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
@@ -93,12 +94,22 @@ def _check(lesson_id: str, rendered, qkey: str) -> None:
         state.notice(f"Your answer was not saved: {exc}", "error")
 
 
-def _practise(drill_type: str) -> None:
-    """Start a short drill session on the step's topic (the page then switches to Drills)."""
+def _practise(link: str) -> None:
+    """Start a short drill session on the step's topic, a drill type or one concept of it (``push_fold.north``);
+    the page then switches to Drills."""
+    drill_type, _, _ = link.partition(".")
     seed = random.SystemRandom().randrange(1, 100_000)
     st.session_state.update({"dr_type": drill_type, "dr_n": 5, "dr_seed": seed})
-    start_session(Settings(drill_type=drill_type, n=5, seed=seed), state.active_rules().name)
-    st.session_state["_learn_practise"] = drill_type
+    concept = link if link != drill_type else ""
+    start_session(Settings(drill_type=drill_type, n=5, seed=seed, concept=concept), state.active_rules().name)
+    st.session_state["_learn_practise"] = link
+
+
+def _practise_title(link: str) -> str:
+    """The button's words: the concept's name for a concept link, else the drill type's title."""
+    if link in CONCEPTS:
+        return concept_name(link)
+    return DRILL_TYPES.get(link, {}).get("title", link)
 
 
 def _question(lesson_id: str, rendered) -> None:
@@ -198,8 +209,7 @@ def _step(lesson, index: int, rules: Ruleset) -> None:
     if r.drills:
         cols = st.columns(len(r.drills))
         for col, drill in zip(cols, r.drills, strict=True):
-            title = DRILL_TYPES.get(drill, {}).get("title", drill)
-            col.button(f"Practise: {title}", key=f"practise_{lesson.id}_{index}_{drill}", on_click=_practise,
+            col.button(f"Practise: {_practise_title(drill)}", key=f"practise_{lesson.id}_{index}_{drill}", on_click=_practise,
                        args=(drill,))
 
 
