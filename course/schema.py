@@ -41,12 +41,13 @@ class LessonError(ValueError):
 
 @dataclass(frozen=True)
 class Text:
-    """Lesson text (English); may hold ``{{ placeholders }}``."""
+    """Lesson text in one language (``lang``); may hold ``{{ placeholders }}``."""
 
     value: str
     field: str
     line: int
     block: bool = False  # a YAML block scalar: its content starts on the line after ``line``
+    lang: str = "en"
 
     def get(self) -> str:
         return self.value

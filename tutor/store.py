@@ -111,6 +111,12 @@ CREATE TABLE IF NOT EXISTS pins (
     salt TEXT NOT NULL,
     hash TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS settings (
+    profile_id INTEGER NOT NULL REFERENCES profiles(id),
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (profile_id, key)
+);
 CREATE TABLE IF NOT EXISTS sign_ins (
     token TEXT PRIMARY KEY,
     profile_id INTEGER NOT NULL REFERENCES profiles(id),
@@ -505,3 +511,20 @@ class ProgressStore:
         except json.JSONDecodeError:
             return None
         return record if isinstance(record, dict) else None
+
+    # ---- profile settings ----------------------------------------------------
+
+    def setting(self, profile_id: int, key: str) -> str | None:
+        """A learner's saved choice (``language``, …), or None when they never made it."""
+        with self._connect() as con:
+            row = con.execute("SELECT value FROM settings WHERE profile_id = ? AND key = ?", (profile_id, key)).fetchone()
+        return None if row is None else row[0]
+
+    def set_setting(self, profile_id: int, key: str, value: str) -> None:
+        """Keep a learner's choice under ``key``."""
+        with self._write() as con:
+            con.execute(
+                "INSERT INTO settings(profile_id, key, value) VALUES (?,?,?)"
+                " ON CONFLICT(profile_id, key) DO UPDATE SET value = excluded.value",
+                (profile_id, key, str(value)),
+            )
