@@ -179,6 +179,7 @@ class Course:
 
     lessons: list[Lesson] = field(default_factory=list)
     errors: list[LessonIssue] = field(default_factory=list)
+    translation_issues: list[LessonIssue] = field(default_factory=list)  # lessons shown in English instead
 
     def get(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:

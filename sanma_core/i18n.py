@@ -27,7 +27,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}  # each in its own language, for the switch
+ENGLISH_NAMES = {"en": "English", "de": "German", "es": "Spanish"}  # for messages to authors
 DEFAULT_LANGUAGE = "en"
 DOMAIN = "sanma"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -112,6 +113,6 @@ def N_(message: str) -> str:
 
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_NAMES", "LanguageError", "N_", "Translator",
+    "DEFAULT_LANGUAGE", "ENGLISH_NAMES", "LANGUAGES", "LANGUAGE_NAMES", "LanguageError", "N_", "Translator",
     "check_language", "language_of", "po_path", "translator",
 ]
