@@ -20,6 +20,7 @@ import sys
 from sanma_core.i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
 from sanma_core.rules import PRESETS, Ruleset, RulesetError, get_ruleset, load_preset
 
+from .glossary import markdown as glossary_markdown
 from .loader import load_course
 from .render import check_answer, render_step
 from .schema import Lesson, LessonError, LessonIssue
@@ -32,6 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="preset name or ruleset YAML file")
     p.add_argument("--dir", help="lesson directory (default: the project's lessons/)")
     p.add_argument("--show", metavar="ID", help="print one lesson")
+    p.add_argument("--glossary", action="store_true", help="print docs/glossary.md from course/glossary.yaml")
     p.add_argument("--template", metavar="ID", help="print one lesson's texts keyed by their place (to start a translation)")
     p.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="the language of the lessons (default: en)")
     return p
@@ -140,6 +142,9 @@ def _show(lesson_id: str, rules_name: str | None, directory: str | None, lang: s
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.glossary:
+            print(glossary_markdown(), end="")
+            return 0
         if args.template:
             course = load_course(args.ruleset, args.dir)
             if args.template not in course.ids:

@@ -29,6 +29,7 @@ PAGES = (
     ("rules.py", N_("Rules"), "rules", ":material/gavel:"),
     ("progress.py", N_("Progress"), "progress", ":material/monitoring:"),
     ("cheatsheet.py", N_("Cheat sheet"), "cheatsheet", ":material/print:"),
+    ("glossary.py", N_("Glossary"), "glossary", ":material/translate:"),
 )
 
 
