@@ -79,3 +79,14 @@ def test_the_glossary_page_puts_the_learners_language_first():
     shown = {cell.rstrip(" *") for table in tables for cell in table.value["Deutsch"]}
     assert {"Nord beiseitelegen", "Tsumo-Verlust", "Nuki-Dora"} <= shown
     assert len(shown) == len(load_glossary())
+
+
+def test_the_learn_page_shows_a_translated_lesson_in_german():
+    at = _open("de-DE")
+    at.switch_page("tutor/pages/learn.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title[0].value == "Lernen"
+    at.selectbox(key="learn_lesson").set_value("tiles").run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "Sanma nimmt **alle Zeichen-Steine von 2 bis 8** heraus" in text
+    assert at.button(key="learn_next").label == "Weiter"
