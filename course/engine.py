@@ -142,6 +142,7 @@ class Wording:
 
 
 _ENGLISH = Wording(translator(DEFAULT_LANGUAGE))
+ENGLISH = _ENGLISH  # the source language's words (every message reads as written)
 
 
 def format_value(value: Any, words: Wording = _ENGLISH) -> str:

@@ -288,7 +288,7 @@ def render_step(step: Step, rules: Ruleset | str | None = None) -> RenderedStep:
     table = None
     if step.table is not None:
         try:
-            built = build_table(step.table.kind, step.table.options, rules)
+            built = build_table(step.table.kind, step.table.options, rules, wording(step.text.lang))
         except (ExpressionError, ValueError) as exc:
             raise _issue(file, step.table.line, step.table.field, f"under ruleset {rules.name!r}: {exc}") from None
         caption = _text(step.table.caption, rules, file, fills)
