@@ -3,12 +3,15 @@ a changed placeholder or tile, and an engine expression whose words the language
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
 
 from course import check_answer, load_course, render_step
 from course.cli import main as lessons_main
+from course.glossary import load_glossary
+from course.render import PLACEHOLDER
 from course.translations import placeholder_shapes, texts_of, tile_groups
 from sanma_core.i18n import ENGLISH_NAMES
 
@@ -139,3 +142,35 @@ def test_the_course_translations_are_complete_and_consistent(lang):
     if remaining:
         warnings.warn(f"{ENGLISH_NAMES[lang]}: {len(translated)} of {len(order)} lessons translated; "
                       f"still in English: {', '.join(remaining)}", stacklevel=1)
+
+
+#: Glossary terms whose English name a lesson text may use; its translation must then use the glossary's term.
+TERMS_KEPT = ("tsumo-loss", "dead-wall", "dora-indicator", "replacement-tile", "seat-wind", "round-wind", "kokushi")
+
+
+def _stems(term: str) -> list[str]:
+    """The words of a glossary term, cut to a stem that survives inflection (toten Mauer, tote Mauer)."""
+    words = re.sub(r"\(.*?\)", "", term).lower().replace("-", " ").split()
+    return [w[:max(4, len(w) - 2)] for w in words if len(w) > 2]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_use_the_glossarys_terms(lang):
+    glossary = {t.id: t for t in load_glossary()}
+    english = {(lesson.id, t.field): t.value.lower() for lesson in load_course("club").lessons for t in texts_of(lesson)}
+    wrong, checked = [], 0
+    for lesson in load_course("club", lang=lang).lessons:
+        if lesson.title.lang != lang:
+            continue
+        for t in texts_of(lesson):
+            source = english[(lesson.id, t.field)]
+            for term_id in TERMS_KEPT:
+                term = glossary[term_id]
+                en = re.sub(r"\(.*?\)", "", term.en).strip().lower()
+                if en not in PLACEHOLDER.sub(" ", source):
+                    continue
+                checked += 1
+                if not all(s in t.value.lower() for s in _stems(term.word(lang))):
+                    wrong.append((lesson.id, t.field, term.word(lang)))
+    assert checked >= 10, f"only {checked} texts use these terms"
+    assert not wrong, wrong
