@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install browser postgres proxy club bench lint clean
+.PHONY: run test install browser postgres proxy club bench lint clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ lint: $(STAMP)
 test: $(STAMP) browser postgres proxy
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+
+# The gettext catalogues: extract the messages, then bring every language's .po up to date (compiled at run time).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --project sanma-tutor -o locale/sanma.pot sanma_core course tutor app.py
+	$(BIN)/pybabel update -i locale/sanma.pot -d locale -D sanma --no-fuzzy-matching --ignore-obsolete
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done

@@ -18,12 +18,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from babel.numbers import format_decimal, format_percent
+
 from sanma_core.analysis import shanten as analysis_shanten
 from sanma_core.analysis import waits as analysis_waits
 from sanma_core.dora import dora_from_indicator
 from sanma_core.game import wall
 from sanma_core.game.actions import Action
 from sanma_core.game.scenario import arranged_game, default_action, until_turn
+from sanma_core.i18n import DEFAULT_LANGUAGE, Translator, translator
 from sanma_core.melds import parse_meld
 from sanma_core.rules import PRESETS, Ruleset, load_preset
 from sanma_core.scoring import YAKU, IncompleteHandError, NoYakuError, score_hand
@@ -110,10 +113,42 @@ def _tile(text: Any) -> int:
         raise ExpressionError(str(exc)) from None
 
 
-def format_value(value: Any) -> str:
+class Wording:
+    """The words engine expressions put into lesson text, in one language; it remembers each message
+    the language's catalogue lacks (``sanma lessons --check --lang`` reports them).
+
+    >>> de = Wording(translator("de"))
+    >>> de.gettext("yes"), de.points(35000), de.missing
+    ('ja', '35.000', set())
+    >>> de.gettext("a sentence no catalogue holds"), sorted(de.missing)
+    ('a sentence no catalogue holds', ['a sentence no catalogue holds'])
+    """
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.lang = tr.lang
+        self.missing: set[str] = set()
+
+    def gettext(self, message: str) -> str:
+        if not self.tr.has(message):
+            self.missing.add(message)
+        return self.tr.gettext(message)
+
+    def points(self, value: int | float) -> str:
+        return format_decimal(value, locale=self.lang) if isinstance(value, int) else format_decimal(value, "#,##0.0", locale=self.lang)
+
+    def percent(self, value: int | float, digits: int = 0) -> str:
+        return format_percent(round(value, digits + 2), locale=self.lang, decimal_quantization=False)
+
+
+_ENGLISH = Wording(translator(DEFAULT_LANGUAGE))
+ENGLISH = _ENGLISH  # the source language's words (every message reads as written)
+
+
+def format_value(value: Any, words: Wording = _ENGLISH) -> str:
     """How a filled-in value reads in a lesson: ``True`` → yes, ``[20, 0, -20]`` → ``+20 / 0 / -20``."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return words.gettext("yes") if value else words.gettext("no")
     if value is None:
         return "—"
     if isinstance(value, float):
@@ -121,26 +156,20 @@ def format_value(value: Any) -> str:
     if isinstance(value, list | tuple):
         if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value) and sum(value) == 0 and len(value) == 3:
             return " / ".join(_signed(v) for v in value)
-        return ", ".join(format_value(v) for v in value)
+        return ", ".join(format_value(v, words) for v in value)
     return str(value)
 
 
-def _signed(value: Any) -> str:
+def _signed(value: Any, words: Wording = _ENGLISH) -> str:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ExpressionError(f"signed needs a number, got {value!r}")
-    return f"+{format_value(value)}" if value > 0 else format_value(value)
+    return f"+{format_value(value, words)}" if value > 0 else format_value(value, words)
 
 
-def _percent(value: Any, digits: int = 0) -> str:
+def _number(value: Any, name: str) -> int | float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ExpressionError(f"percent needs a number, got {value!r}")
-    return f"{value * 100:.{digits}f}%"
-
-
-def _points(value: Any) -> str:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ExpressionError(f"pts needs a number, got {value!r}")
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.1f}"
+        raise ExpressionError(f"{name} needs a number, got {value!r}")
+    return value
 
 
 def _tiles_text(value: Any) -> str:
@@ -158,19 +187,27 @@ def _yaku_names(value: Any) -> list[str]:
     return [getattr(catalogue.get(i), "romaji", i) for i in ids]
 
 
-FILTERS: dict[str, Function] = {
-    "yaku_names": Function("yaku_names", _yaku_names),
-    "yesno": Function("yesno", lambda v: "yes" if v else "no"),
-    "signed": Function("signed", _signed),
-    "percent": Function("percent", _percent),
-    "pts": Function("pts", _points),
-    "tiles": Function("tiles", _tiles_text),
-    "join": Function("join", lambda v, sep=", ": sep.join(format_value(x) for x in v) if len(v) else "none"),
-    "titles": Function("titles", lambda names: [_preset_title(n) for n in names]),
-    "text": Function("text", format_value),
-    "lower": Function("lower", lambda v: format_value(v).lower()),
-    "round": Function("round", lambda v, digits=0: round(v, digits) if digits else round(v)),
-}
+def filters(words: Wording = _ENGLISH) -> dict[str, Function]:
+    """The filters a placeholder may use, writing words and numbers in ``words``' language."""
+    def join(v: Any, sep: str = ", ") -> str:
+        return sep.join(format_value(x, words) for x in v) if len(v) else words.gettext("none")
+
+    return {
+        "yaku_names": Function("yaku_names", _yaku_names),
+        "yesno": Function("yesno", lambda v: words.gettext("yes") if v else words.gettext("no")),
+        "signed": Function("signed", lambda v: _signed(v, words)),
+        "percent": Function("percent", lambda v, digits=0: words.percent(_number(v, "percent"), digits)),
+        "pts": Function("pts", lambda v: words.points(_number(v, "pts"))),
+        "tiles": Function("tiles", _tiles_text),
+        "join": Function("join", join),
+        "titles": Function("titles", lambda names: [_preset_title(n) for n in names]),
+        "text": Function("text", lambda v: format_value(v, words)),
+        "lower": Function("lower", lambda v: format_value(v, words).lower()),
+        "round": Function("round", lambda v, digits=0: round(v, digits) if digits else round(v)),
+    }
+
+
+FILTERS: dict[str, Function] = filters()
 
 
 # ---- the rule mapping and the per-preset helpers ------------------------------
@@ -197,13 +234,13 @@ def preset_values(field: str) -> list[PresetValue]:
     return out
 
 
-def _grouped(values: list[PresetValue]) -> str:
+def _grouped(values: list[PresetValue], words: Wording = _ENGLISH) -> str:
     groups: dict[str, list[str]] = {}
     for pv in values:
-        groups.setdefault(format_value(pv.value), []).append(pv.title)
+        groups.setdefault(format_value(pv.value, words), []).append(pv.title)
     parts = []
     for text, titles in groups.items():
-        who = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+        who = titles[0] if len(titles) == 1 else words.gettext("{names} and {last}").format(names=", ".join(titles[:-1]), last=titles[-1])
         parts.append(f"{who}: {text}")
     return "; ".join(parts)
 
@@ -220,17 +257,21 @@ def _preset_rules(name: Any) -> dict[str, Any]:
     return rule_mapping(load_preset(name))
 
 
-def source_text(rules: Ruleset, field: Any) -> str:
+def source_text(rules: Ruleset, field: Any, words: Wording = _ENGLISH) -> str:
     """Where the ruleset's value of ``field`` comes from, as one sentence (``Ruleset.sources``)."""
     if not isinstance(field, str) or field not in rule_mapping(rules):
         raise ExpressionError(f"source() needs a ruleset field name, got {field!r}")
-    return rules.source(field) or f"No written rule or real game we follow settles this for {rules.title}: it is this ruleset's own choice."
+    written = rules.source(field)
+    if written:
+        return words.gettext(written)
+    return words.gettext("No written rule or real game we follow settles this for {title}: it is this ruleset's own choice.").format(
+        title=rules.title)
 
 
-def others_text(rules: Ruleset, field: str) -> str:
+def others_text(rules: Ruleset, field: str, words: Wording = _ENGLISH) -> str:
     """How the presets other than the active one set a field, grouped by value."""
     values = [pv for pv in preset_values(field) if pv.name != rules.name]
-    return _grouped(values) if values else "no other preset"
+    return _grouped(values, words) if values else words.gettext("no other preset")
 
 
 # ---- engine calls ---------------------------------------------------------------
@@ -443,8 +484,8 @@ def _can_win(rules: Ruleset, request: dict[str, Any]) -> bool:
     return True
 
 
-def environment(rules: Ruleset) -> dict[str, Any]:
-    """All names a placeholder may use under ``rules``."""
+def environment(rules: Ruleset, words: Wording = _ENGLISH) -> dict[str, Any]:
+    """All names a placeholder may use under ``rules``, their words in ``words``' language."""
 
     def pay(han: Any, fu: Any = 30, dealer: Any = False, tsumo: Any = False, yakuman: Any = 0, honba: Any = 0, sticks: Any = 0) -> PayView:
         h, f, y = _hand_value_args(han, fu, yakuman)
@@ -482,9 +523,9 @@ def environment(rules: Ruleset) -> dict[str, Any]:
         "kita_han": Function("kita_han", _kita_han),
         "presets": Function("presets", preset_values),
         "preset": Function("preset", _preset_rules),
-        "others": Function("others", lambda field: others_text(rules, field)),
-        "source": Function("source", lambda field: source_text(rules, field)),
-        "all_presets": Function("all_presets", lambda field: _grouped(preset_values(field))),
+        "others": Function("others", lambda field: others_text(rules, field, words)),
+        "source": Function("source", lambda field: source_text(rules, field, words)),
+        "all_presets": Function("all_presets", lambda field: _grouped(preset_values(field), words)),
         "presets_where": Function("presets_where", lambda field, value=True: [p.name for p in preset_values(field) if p.value == value]),
         "pick": Function("pick", lambda condition, yes, no: yes if condition else no),
         "differs": Function("differs", lambda field: len({format_value(p.value) for p in preset_values(field)}) > 1),

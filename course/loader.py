@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from drills.explain import CONCEPTS
+from sanma_core.i18n import DEFAULT_LANGUAGE, N_, check_language
 from sanma_core.melds import parse_meld
 from sanma_core.rules import Ruleset, get_ruleset
 from sanma_core.tiles import NORTH, NotationError, check_tile_supply, format_tiles, parse_tile, parse_tiles
@@ -41,6 +42,7 @@ from .schema import (
     Text,
 )
 from .tables import TABLE_OPTIONS
+from .translations import translate, translation_path, wording_issues
 
 DEFAULT_DIRECTORY = Path(__file__).resolve().parent.parent / "lessons"
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -52,7 +54,7 @@ DIAGRAM_FIELDS = ("hand", "melds", "kita", "dora", "win", "caption")
 COMPARE_FIELDS = ("topic", "four_player", "sanma")
 QUESTION_FIELDS = ("id", "kind", "prompt", "choices", "answer", "verify", "explanation")
 CHOICE_FIELDS = ("id", "text")
-YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO = (("yes", N_("Yes")), ("no", N_("No")))
 
 
 class _Invalid(Exception):
@@ -430,13 +432,29 @@ def _render_issues(lesson: Lesson, rules: Ruleset) -> list[LessonIssue]:
     return issues
 
 
-def load_course(rules: Ruleset | str | None = None, directory: str | Path | None = None) -> Course:
+def _translated(lesson: Lesson, lang: str, folder: Path, rules: Ruleset) -> tuple[Lesson, list[LessonIssue]]:
+    """The lesson in ``lang`` (see :mod:`course.translations`), or in English with the problems that stop it."""
+    path = translation_path(lesson, lang, folder)
+    file = _display_path(path)
+    reader = _FileReader(file)
+    reader.lesson_id = lesson.id
+    translated, issues = translate(lesson, lang, path, file, lambda node, key: reader.guarded(lambda: reader.text(node, key)))
+    issues = reader.issues + issues
+    if not issues:
+        issues = wording_issues(translated, rules, lang, file)
+    return (lesson, issues) if issues else (translated, [])
+
+
+def load_course(rules: Ruleset | str | None = None, directory: str | Path | None = None, lang: str = DEFAULT_LANGUAGE) -> Course:
     """Load every ``*.yaml`` lesson in ``directory`` (default: the project's ``lessons/``).
 
     Each lesson is validated (schema, tiles, placeholders, drill links, prerequisites)
     and rendered once under ``rules`` (default ruleset when None). Lessons with a
-    problem are left out; every problem is in ``Course.errors``.
+    problem are left out; every problem is in ``Course.errors``. With ``lang`` other than
+    English each lesson reads in that language where its translation is complete and
+    consistent, else in English, its problems in ``Course.translation_issues``.
     """
+    check_language(lang)
     rules = get_ruleset(rules)
     folder = Path(directory) if directory is not None else DEFAULT_DIRECTORY
     course = Course()
@@ -477,8 +495,12 @@ def load_course(rules: Ruleset | str | None = None, directory: str | Path | None
                     problems.append(LessonIssue(lesson.file, line, f"{step.field}.lessons", "a lesson cannot link to itself"))
         problems += _render_issues(lesson, rules)
         course.errors.extend(problems)
-        if not problems:
-            course.lessons.append(lesson)
+        if problems:
+            continue
+        if lang != DEFAULT_LANGUAGE:
+            lesson, untranslated = _translated(lesson, lang, folder, rules)
+            course.translation_issues.extend(untranslated)
+        course.lessons.append(lesson)
     course.lessons.sort(key=lambda lesson: (lesson.order, lesson.id))
     return course
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sanma_core.errors import InputError
+from sanma_core.i18n import DEFAULT_LANGUAGE, translator
 from sanma_core.rules import Ruleset, get_ruleset
 from sanma_core.tiles import NotationError, format_tiles, kind, kind_name, parse_tiles
 
@@ -95,9 +96,20 @@ class CheckResult:
     error: str = ""
 
 
+@functools.lru_cache(maxsize=8)
+def wording(lang: str = DEFAULT_LANGUAGE) -> engine.Wording:
+    """The words engine expressions write in ``lang`` (one per language, shared by every ruleset)."""
+    return engine.Wording(translator(lang))
+
+
 @functools.lru_cache(maxsize=32)
-def _env(rules: Ruleset) -> dict[str, Any]:
-    return engine.environment(rules)
+def _env(rules: Ruleset, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    return engine.environment(rules, wording(lang))
+
+
+@functools.lru_cache(maxsize=8)
+def _filters(lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    return engine.filters(wording(lang))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -109,9 +121,9 @@ def _issue(file: str, line: int, field_path: str, message: str) -> LessonError:
     return LessonError(LessonIssue(file, line, field_path, message))
 
 
-def eval_source(source: str, rules: Ruleset) -> Any:
-    """Evaluate one expression under a ruleset."""
-    return evaluate(_parsed(source.strip()), _env(rules), engine.FILTERS)
+def eval_source(source: str, rules: Ruleset, lang: str = DEFAULT_LANGUAGE) -> Any:
+    """Evaluate one expression under a ruleset, its words in ``lang``."""
+    return evaluate(_parsed(source.strip()), _env(rules, lang), _filters(lang))
 
 
 def placeholder_line(text: str, start: int, line: int, block: bool) -> int:
@@ -119,8 +131,9 @@ def placeholder_line(text: str, start: int, line: int, block: bool) -> int:
     return line + (1 if block else 0) + text.count("\n", 0, start)
 
 
-def fill_text(text: str, rules: Ruleset, field_path: str = "", line: int = 0, file: str = "", block: bool = False) -> FilledText:
-    """Replace every ``{{ expression }}`` with its value under ``rules``."""
+def fill_text(text: str, rules: Ruleset, field_path: str = "", line: int = 0, file: str = "", block: bool = False,
+              lang: str = DEFAULT_LANGUAGE) -> FilledText:
+    """Replace every ``{{ expression }}`` with its value under ``rules``, written in ``lang``."""
     fills: list[Fill] = []
     out: list[str] = []
     pos = 0
@@ -128,10 +141,10 @@ def fill_text(text: str, rules: Ruleset, field_path: str = "", line: int = 0, fi
         source = m.group(1).strip()
         where = placeholder_line(text, m.start(), line, block)
         try:
-            value = eval_source(source, rules)
+            value = eval_source(source, rules, lang)
         except ExpressionError as exc:
             raise _issue(file, where, field_path, f"{{{{ {source} }}}} under ruleset {rules.name!r}: {exc}") from None
-        shown = engine.format_value(value)
+        shown = engine.format_value(value, wording(lang))
         out.append(text[pos : m.start()])
         out.append(shown)
         fills.append(Fill(source, value, shown, field_path, where))
@@ -143,7 +156,7 @@ def fill_text(text: str, rules: Ruleset, field_path: str = "", line: int = 0, fi
 def _text(t: Text | None, rules: Ruleset, file: str, fills: list[Fill]) -> str:
     if t is None:
         return ""
-    filled = fill_text(t.get(), rules, t.field, t.line, file, t.block)
+    filled = fill_text(t.get(), rules, t.field, t.line, file, t.block, t.lang)
     fills.extend(filled.fills)
     return filled.text
 
@@ -239,7 +252,8 @@ def check_answer(question: Question, answer: Any, rules: Ruleset | str | None = 
     """
     rules = get_ruleset(rules)
     expected = expected_answer(question, rules)
-    explanation = fill_text(question.explanation.get(), rules, question.explanation.field, question.explanation.line, question.file, question.explanation.block).text
+    e = question.explanation
+    explanation = fill_text(e.get(), rules, e.field, e.line, question.file, e.block, e.lang).text
     shown = display_answer(question.kind, expected)
     try:
         given = normalise(question.kind, answer)
@@ -275,7 +289,7 @@ def render_step(step: Step, rules: Ruleset | str | None = None) -> RenderedStep:
     table = None
     if step.table is not None:
         try:
-            built = build_table(step.table.kind, step.table.options, rules)
+            built = build_table(step.table.kind, step.table.options, rules, wording(step.text.lang))
         except (ExpressionError, ValueError) as exc:
             raise _issue(file, step.table.line, step.table.field, f"under ruleset {rules.name!r}: {exc}") from None
         caption = _text(step.table.caption, rules, file, fills)

@@ -40,12 +40,13 @@ class LessonError(SanmaError):
 
 @dataclass(frozen=True)
 class Text:
-    """Lesson text (English); may hold ``{{ placeholders }}``."""
+    """Lesson text in one language (``lang``); may hold ``{{ placeholders }}``."""
 
     value: str
     field: str
     line: int
     block: bool = False  # a YAML block scalar: its content starts on the line after ``line``
+    lang: str = "en"
 
     def get(self) -> str:
         return self.value
@@ -177,6 +178,7 @@ class Course:
 
     lessons: list[Lesson] = field(default_factory=list)
     errors: list[LessonIssue] = field(default_factory=list)
+    translation_issues: list[LessonIssue] = field(default_factory=list)  # lessons shown in English instead
 
     def get(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:

@@ -14,7 +14,7 @@ import json
 
 import streamlit as st
 
-from . import state
+from . import language, state
 from .profile_file import MAX_FILE_BYTES, export_text, import_profile, read_profile_file
 from .store import StoreError
 
@@ -74,7 +74,7 @@ def _sign_in() -> None:
         message = str(exc)
         state.notice(message[:1].upper() + message[1:] + ".", "error")
         return
-    _signed_in(profile.id, token, f"Signed in as {profile.name}.")
+    _signed_in(profile.id, token, language.tr().gettext("Signed in as {name}.").format(name=profile.name))
 
 
 def _create_profile() -> None:
@@ -93,8 +93,10 @@ def _create_profile() -> None:
     except StoreError as exc:
         state.notice(str(exc), "error")
         return
-    protected = " and protected by your PIN" if pin else ""
-    _signed_in(profile.id, token, f"Profile {profile.name!r} created{protected}: your answers are saved under it.")
+    tr = language.tr()
+    message = (tr.gettext("Profile {name!r} created and protected by your PIN: your answers are saved under it.") if pin
+               else tr.gettext("Profile {name!r} created: your answers are saved under it."))
+    _signed_in(profile.id, token, message.format(name=profile.name))
 
 
 def _sign_out() -> None:
@@ -105,7 +107,7 @@ def _sign_out() -> None:
     st.session_state[state.PROFILE_KEY] = None
     st.session_state["_learner_signed_out"] = True
     _remember(None)
-    state.notice("Signed out: you are a guest now (answers are not saved).", "info")
+    state.notice(language.tr().gettext("Signed out: you are a guest now (answers are not saved)."), "info")
 
 
 def _set_pin() -> None:
@@ -120,7 +122,8 @@ def _set_pin() -> None:
         state.notice(str(exc), "error")
         return
     st.session_state["profile_pin"] = ""
-    state.notice("PIN set: this profile now opens only with it." if pin else "PIN removed.", "success")
+    tr = language.tr()
+    state.notice(tr.gettext("PIN set: this profile now opens only with it.") if pin else tr.gettext("PIN removed."), "success")
 
 
 def _import_file() -> None:
@@ -135,40 +138,42 @@ def _import_file() -> None:
         state.notice(f"{upload.name}: {exc}", "error")
         return
     st.session_state["profile_import_name"] = ""
-    state.notice(f"{upload.name}: learner {profile.name!r} imported with all their progress. Sign in to use it.", "success")
+    state.notice(language.tr().gettext("{file}: learner {name!r} imported with all their progress. Sign in to use it.").format(
+        file=upload.name, name=profile.name), "success")
 
 
 def render() -> None:
     """Draw the panel (inside the sidebar)."""
     _write_cookie()
+    tr = language.tr()
     db = state.store()
     profile = state.current_profile()
     if profile is None:
-        st.caption("Guest: answers are not saved.")
-        with st.popover("Sign in", disabled=db is None, use_container_width=True):
-            st.text_input("Name", key="signin_name", max_chars=40)
-            st.text_input("PIN (if the profile has one)", key="signin_pin", type="password", max_chars=12)
-            st.button("Sign in", key="sign_in", on_click=_sign_in, type="primary")
-        with st.popover("New learner", disabled=db is None, use_container_width=True):
-            st.text_input("Name", key="new_profile_name", max_chars=40)
-            st.text_input("PIN (optional, 4–12 digits)", key="new_profile_pin", type="password", max_chars=12)
-            st.button("Create profile", key="create_profile", on_click=_create_profile)
-        with st.popover("Import a profile file", disabled=db is None, use_container_width=True):
-            st.file_uploader("Profile file (.json)", type=["json"], key="profile_file",
+        st.caption(tr.gettext("Guest: answers are not saved."))
+        with st.popover(tr.gettext("Sign in"), disabled=db is None, use_container_width=True):
+            st.text_input(tr.gettext("Name"), key="signin_name", max_chars=40)
+            st.text_input(tr.gettext("PIN (if the profile has one)"), key="signin_pin", type="password", max_chars=12)
+            st.button(tr.gettext("Sign in"), key="sign_in", on_click=_sign_in, type="primary")
+        with st.popover(tr.gettext("New learner"), disabled=db is None, use_container_width=True):
+            st.text_input(tr.gettext("Name"), key="new_profile_name", max_chars=40)
+            st.text_input(tr.gettext("PIN (optional, 4–12 digits)"), key="new_profile_pin", type="password", max_chars=12)
+            st.button(tr.gettext("Create profile"), key="create_profile", on_click=_create_profile)
+        with st.popover(tr.gettext("Import a profile file"), disabled=db is None, use_container_width=True):
+            st.file_uploader(tr.gettext("Profile file (.json)"), type=["json"], key="profile_file",
                              max_upload_size=MAX_FILE_BYTES // MB)
-            st.text_input("Import under another name (optional)", key="profile_import_name", max_chars=40)
-            st.button("Import", key="profile_import", on_click=_import_file)
+            st.text_input(tr.gettext("Import under another name (optional)"), key="profile_import_name", max_chars=40)
+            st.button(tr.gettext("Import"), key="profile_import", on_click=_import_file)
         return
-    st.markdown(f"Learner: **{_escape(profile.name)}**")
+    st.markdown(tr.gettext("Learner: **{name}**").format(name=_escape(profile.name)))
     cols = st.columns(2)
-    cols[0].button("Sign out", key="sign_out", on_click=_sign_out)
-    with cols[1].popover("Profile"):
+    cols[0].button(tr.gettext("Sign out"), key="sign_out", on_click=_sign_out)
+    with cols[1].popover(tr.gettext("Profile")):
         protected = db is not None and state.store_call(db.has_pin, profile.id)
-        st.text_input("New PIN (empty: remove the PIN)" if protected else "PIN (4–12 digits)", key="profile_pin",
+        st.text_input(tr.gettext("New PIN (empty: remove the PIN)") if protected else tr.gettext("PIN (4–12 digits)"), key="profile_pin",
                       type="password", max_chars=12)
-        st.button("Save PIN", key="save_pin", on_click=_set_pin)
+        st.button(tr.gettext("Save PIN"), key="save_pin", on_click=_set_pin)
         if db is not None:  # the file is built when the learner clicks, not on every run of every page
-            st.download_button("Download my progress", functools.partial(export_text, db, profile.id),
+            st.download_button(tr.gettext("Download my progress"), functools.partial(export_text, db, profile.id),
                                file_name=f"sanma-profile-{profile.id}.json", mime="application/json",
                                key="profile_export")
 

@@ -10,27 +10,29 @@ from pathlib import Path
 
 import streamlit as st
 
+from sanma_core.i18n import N_, translator
 from sanma_core.rules import DEFAULT_PRESET, PRESETS, RulesetError
 
-from . import heap, learner_panel, phone, state
+from . import heap, language, learner_panel, phone, state
 from .widgets import inject_css
 
 PAGE_DIR = Path(__file__).with_name("pages")
 
 #: (file in tutor/pages, title, url path, icon)
 PAGES = (
-    ("home.py", "Home", "home", ":material/home:"),
-    ("learn.py", "Learn", "learn", ":material/school:"),
-    ("drills.py", "Drills", "drills", ":material/quiz:"),
-    ("calculator.py", "Calculator", "calculator", ":material/calculate:"),
-    ("play.py", "Play", "play", ":material/casino:"),
-    ("review.py", "Review", "review", ":material/history:"),
-    ("rules.py", "Rules", "rules", ":material/gavel:"),
-    ("progress.py", "Progress", "progress", ":material/monitoring:"),
-    ("teacher.py", "Club", "club", ":material/groups:"),
-    ("quiz_night.py", "Quiz night", "quiz", ":material/emoji_events:"),
-    ("handouts.py", "Handouts", "handouts", ":material/description:"),
-    ("cheatsheet.py", "Cheat sheet", "cheatsheet", ":material/print:"),
+    ("home.py", N_("Home"), "home", ":material/home:"),
+    ("learn.py", N_("Learn"), "learn", ":material/school:"),
+    ("drills.py", N_("Drills"), "drills", ":material/quiz:"),
+    ("calculator.py", N_("Calculator"), "calculator", ":material/calculate:"),
+    ("play.py", N_("Play"), "play", ":material/casino:"),
+    ("review.py", N_("Review"), "review", ":material/history:"),
+    ("rules.py", N_("Rules"), "rules", ":material/gavel:"),
+    ("progress.py", N_("Progress"), "progress", ":material/monitoring:"),
+    ("teacher.py", N_("Club"), "club", ":material/groups:"),
+    ("quiz_night.py", N_("Quiz night"), "quiz", ":material/emoji_events:"),
+    ("handouts.py", N_("Handouts"), "handouts", ":material/description:"),
+    ("cheatsheet.py", N_("Cheat sheet"), "cheatsheet", ":material/print:"),
+    ("glossary.py", N_("Glossary"), "glossary", ":material/translate:"),
 )
 
 
@@ -78,10 +80,12 @@ def _sidebar() -> None:
         if st.session_state.get(state.RULESET_KEY) not in options:
             st.session_state[state.RULESET_KEY] = options[0]
         labels = {name: state.ruleset_label(name) for name in options}
-        st.selectbox("Ruleset", options, key=state.RULESET_KEY, format_func=lambda name: labels.get(name, name),
-                     help="Every page scores, drills and explains with this ruleset.")
+        tr = language.tr()
+        language.language_switch()
+        st.selectbox(tr.gettext("Ruleset"), options, key=state.RULESET_KEY, format_func=lambda name: labels.get(name, name),
+                     help=tr.gettext("Every page scores, drills and explains with this ruleset."))
         learner_panel.render()
-        st.toggle("Big tiles (projector)", key="big_tiles")
+        st.toggle(tr.gettext("Big tiles (projector)"), key="big_tiles")
 
 
 def run() -> None:
@@ -89,12 +93,13 @@ def run() -> None:
     st.set_page_config(page_title="Sanma tutor", page_icon="🀄", layout="wide")
     inject_css(big=bool(st.session_state.get("big_tiles")))
     _apply_url_ruleset()
+    learner_panel.restore_from_cookie()
+    tr = translator(language.choose_language())
     pages = [
-        st.Page(PAGE_DIR / file, title=title, url_path=url, icon=icon, default=(url == "home"))
+        st.Page(PAGE_DIR / file, title=tr.gettext(title), url_path=url, icon=icon, default=(url == "home"))
         for file, title, url, icon in PAGES
     ]
     page = st.navigation(pages)
-    learner_panel.restore_from_cookie()
     _sidebar()
     _keep_ruleset_in_url()
     phone.close_sidebar_after_navigation()

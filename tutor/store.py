@@ -43,6 +43,7 @@ from .store_schema import (
     pin_failures,
     pins,
     profiles,
+    settings,
     sign_ins,
 )
 
@@ -390,6 +391,21 @@ class ProgressStore:
     def lesson_progress(self, profile_id: int) -> dict[str, tuple[int, int]]:
         """lesson id -> (furthest step reached, number of steps)."""
         return {lid: (step, total) for lid, step, total, _updated in self.lesson_rows(profile_id)}
+
+    # ---- a learner's saved choices -------------------------------------------
+
+    def setting(self, profile_id: int, key: str) -> str | None:
+        """A learner's saved choice (``language``, ...), or None when they never made it."""
+        with self.read() as con:
+            return con.execute(sa.select(settings.c.value).where(settings.c.profile_id == profile_id,
+                                                                 settings.c.key == key)).scalar()
+
+    def set_setting(self, profile_id: int, key: str, value: str) -> None:
+        """Keep a learner's choice under ``key`` (replacing an earlier one)."""
+        stmt = self.insert(settings).values(profile_id=profile_id, key=key, value=str(value))
+        with self.write() as con:
+            con.execute(stmt.on_conflict_do_update(index_elements=[settings.c.profile_id, settings.c.key],
+                                                   set_={"value": stmt.excluded.value}))
 
     # ---- whole profiles (export and import) --------------------------------------
 

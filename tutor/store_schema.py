@@ -137,11 +137,20 @@ quiz_answers = sa.Table(
     sa.Column("ts", sa.Text, nullable=False),
 )
 
+# ---- step 5: a learner's saved choices (the tutor's language, ...) --------------------------------
+
+settings = sa.Table(
+    "settings", metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("profiles.id"), primary_key=True),
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
 _STEP_TABLES: dict[int, tuple[sa.Table, ...]] = {
     1: (profiles, answers, cards, lessons, games, pins, sign_ins),
     2: (pin_failures,),
     3: (groups, memberships),
     4: (quizzes, quiz_players, quiz_answers),
+    5: (settings,),
 }
 
 
@@ -157,6 +166,7 @@ MIGRATIONS: tuple[tuple[int, str, Callable[[sa.Connection], None]], ...] = (
     (2, "refused sign-ins (the PIN limit)", _create(_STEP_TABLES[2])),
     (3, "club groups and memberships", _create(_STEP_TABLES[3])),
     (4, "quiz night", _create(_STEP_TABLES[4])),
+    (5, "a learner's settings (language)", _create(_STEP_TABLES[5])),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

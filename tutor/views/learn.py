@@ -16,6 +16,7 @@ from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 from tutor import state
 from tutor.drill_session import Settings
 from tutor.handoff import start_session
+from tutor.language import current_language, tr
 from tutor.recording import record_answer
 from tutor.store import StoreError
 from tutor.tiles_svg import tiles_html
@@ -26,14 +27,15 @@ STEPS_KEY = "learn_steps"  # lesson id -> step index shown
 RESULTS_KEY = "learn_results"  # question key -> check result dict
 
 
-@st.cache_resource(show_spinner="Loading the lessons…")
-def _load_course(rules_json: str):
-    """The course validated under one ruleset (shared by all sessions; lessons are read-only)."""
-    return course.load_course(ruleset_from_dict(json.loads(rules_json), source="active ruleset"))
+@st.cache_resource(show_spinner=False)
+def _load_course(rules_json: str, lang: str = "en"):
+    """The course validated under one ruleset, in one language (shared by all sessions; lessons are read-only)."""
+    return course.load_course(ruleset_from_dict(json.loads(rules_json), source="active ruleset"), lang=lang)
 
 
 def load_for(rules: Ruleset):
-    return _load_course(json.dumps(rules.to_dict(), sort_keys=True))
+    """The course under ``rules`` in the session's language (a lesson not yet translated reads in English)."""
+    return _load_course(json.dumps(rules.to_dict(), sort_keys=True), current_language())
 
 
 def _qkey(lesson_id: str, qid: str) -> str:
@@ -48,7 +50,7 @@ def _go(lesson_id: str, index: int, total: int) -> None:
         try:
             db.save_lesson_step(pid, lesson_id, index + 1, total)
         except StoreError as exc:
-            state.notice(f"Lesson progress was not saved: {exc}", "error")
+            state.notice(tr().gettext("Lesson progress was not saved: {error}").format(error=exc), "error")
 
 
 def _toggle_tile(qkey: str, tile: int) -> None:
@@ -71,12 +73,12 @@ def _check(lesson_id: str, rendered, qkey: str) -> None:
     rules = state.active_rules()
     answer = _answer_of(rendered.question, qkey)
     if answer in (None, "", []):
-        state.notice("Answer the question first.", "warning")
+        state.notice(tr().gettext("Answer the question first."), "warning")
         return
     try:
         result = course.check_answer(rendered.question, answer, rules)
     except SanmaError as exc:
-        state.notice(f"This question cannot be checked: {exc}", "error")
+        state.notice(tr().gettext("This question cannot be checked: {error}").format(error=exc), "error")
         return
     st.session_state.setdefault(RESULTS_KEY, {})[qkey] = {
         "correct": result.correct, "expected": result.expected, "explanation": result.explanation,
@@ -91,7 +93,7 @@ def _check(lesson_id: str, rendered, qkey: str) -> None:
                       correct=result.correct, question={"lesson": lesson_id, "question": rendered.id},
                       response=answer, ruleset=rules.name, schedule=False)
     except StoreError as exc:
-        state.notice(f"Your answer was not saved: {exc}", "error")
+        state.notice(tr().gettext("Your answer was not saved: {error}").format(error=exc), "error")
 
 
 def _practise(link: str) -> None:
@@ -115,41 +117,43 @@ def _practise_title(link: str) -> str:
 def _question(lesson_id: str, rendered) -> None:
     qkey = _qkey(lesson_id, rendered.id)
     result = st.session_state.get(RESULTS_KEY, {}).get(qkey)
+    t = tr()
     with st.container(border=True):
-        st.markdown(f"**Check:** {rendered.prompt}")
+        st.markdown(t.gettext("**Check:** {prompt}").format(prompt=rendered.prompt))
         kind_of = rendered.kind
         if kind_of == "single":
             labels = dict(rendered.choices)
-            st.radio("Your answer", [c for c, _ in rendered.choices], key=qkey, index=None,
+            st.radio(t.gettext("Your answer"), [c for c, _ in rendered.choices], key=qkey, index=None,
                      format_func=lambda c, labels=labels: labels.get(c, c), label_visibility="collapsed")
         elif kind_of == "multiple":
             labels = dict(rendered.choices)
-            st.pills("Choose every one that applies", [c for c, _ in rendered.choices], key=qkey,
+            st.pills(t.gettext("Choose every one that applies"), [c for c, _ in rendered.choices], key=qkey,
                      selection_mode="multi", format_func=lambda c, labels=labels: labels.get(c, c))
         elif kind_of == "number":
-            st.text_input("Your answer", key=qkey, placeholder="a number")
+            st.text_input(t.gettext("Your answer"), key=qkey, placeholder=t.gettext("a number"))
         else:
             chosen = st.session_state.get(f"{qkey}_tiles", [])
-            st.caption("Click every tile that applies" + (f" — chosen: {' '.join(chosen)}" if chosen else ""))
+            st.caption(t.gettext("Click every tile that applies — chosen: {tiles}").format(tiles=" ".join(chosen)) if chosen
+                       else t.gettext("Click every tile that applies"))
             tile_buttons(list(SANMA_KINDS), qkey, lambda t, qkey=qkey: _toggle_tile(qkey, t),
                          selected=[k for k in SANMA_KINDS if kind_name(k) in chosen])
-        st.button("Check", key=f"{qkey}_check", on_click=_check, args=(lesson_id, rendered, qkey))
+        st.button(t.gettext("Check"), key=f"{qkey}_check", on_click=_check, args=(lesson_id, rendered, qkey))
         if result:
             if result["error"]:
-                st.warning(f"That answer cannot be read: {result['error']}")
+                st.warning(t.gettext("That answer cannot be read: {error}").format(error=result["error"]))
             elif result["correct"]:
-                st.success("Right!")
+                st.success(t.gettext("Right!"))
             else:
                 expected = result["expected"]
                 if kind_of == "tiles" and expected:
-                    st.error("Not quite. The answer:")
+                    st.error(t.gettext("Not quite. The answer:"))
                     st.html(tiles_html(parse_tiles(expected)))
                 elif kind_of in ("single", "multiple"):
                     labels = dict(rendered.choices)
                     ids = expected if isinstance(expected, list) else [expected]
-                    st.error("Not quite. The answer: " + ", ".join(labels.get(i, str(i)) for i in ids))
+                    st.error(t.gettext("Not quite. The answer:") + " " + ", ".join(labels.get(i, str(i)) for i in ids))
                 else:
-                    st.error(f"Not quite. The answer: {expected}")
+                    st.error(t.gettext("Not quite. The answer:") + f" {t.number(expected) if isinstance(expected, int | float) else expected}")
             if result["explanation"]:
                 st.info(result["explanation"])
 
@@ -180,10 +184,11 @@ def table_frame(table):
 
 def _step(lesson, index: int, rules: Ruleset) -> None:
     step = lesson.steps[index]
+    t = tr()
     try:
         r = course.render_step(step, rules)
     except course.LessonError as exc:  # a lesson that cannot be filled shows where, not a traceback
-        st.error(f"This step cannot be shown under {rules.title}: {exc}")
+        st.error(t.gettext("This step cannot be shown under {title}: {error}").format(title=rules.title, error=exc))
         return
     if r.title:
         st.subheader(r.title)
@@ -192,7 +197,8 @@ def _step(lesson, index: int, rules: Ruleset) -> None:
         show_data_diagram({"hand": d.hand, "melds": d.melds, "kita": d.kita, "dora": d.dora, "win": d.win},
                           caption=d.caption)
     if r.compare:
-        st.table([{"": row.topic, "four-player": row.four_player, f"sanma ({rules.title})": row.sanma}
+        st.table([{"": row.topic, t.gettext("four-player"): row.four_player,
+                   t.gettext("sanma ({title})").format(title=rules.title): row.sanma}
                   for row in r.compare])
     if r.table is not None:
         if r.table.caption:
@@ -204,12 +210,14 @@ def _step(lesson, index: int, rules: Ruleset) -> None:
         titles = {other.id: other.title.get() for other in load_for(rules).lessons}
         cols = st.columns(min(len(r.lessons), 3))
         for i, target in enumerate(r.lessons):
-            cols[i % len(cols)].button(f"Lesson: {titles.get(target, target)}", key=f"open_{lesson.id}_{index}_{target}",
+            cols[i % len(cols)].button(t.gettext("Lesson: {name}").format(name=titles.get(target, target)), key=f"open_{lesson.id}_{index}_{target}",
                                        on_click=_open_lesson, args=(target,))
     if r.drills:
         cols = st.columns(len(r.drills))
         for col, drill in zip(cols, r.drills, strict=True):
-            col.button(f"Practise: {_practise_title(drill)}", key=f"practise_{lesson.id}_{index}_{drill}", on_click=_practise,
+            title = t.gettext(_practise_title(drill))
+            col.button(t.gettext("Practise: {title}").format(title=title), key=f"practise_{lesson.id}_{index}_{drill}",
+                       on_click=_practise,
                        args=(drill,))
 
 
@@ -226,19 +234,20 @@ def _label(lesson, progress: dict[str, tuple[int, int]]) -> str:
 
 
 def render() -> None:
-    st.title("Learn")
+    t = tr()
+    st.title(t.gettext("Learn"))
     if st.session_state.pop("_learn_practise", None):
         st.switch_page("tutor/pages/drills.py")
     rules = state.active_rules()
     try:
         loaded = load_for(rules)
     except SanmaError as exc:
-        st.error(f"The lessons cannot be loaded: {exc}")
+        st.error(t.gettext("The lessons cannot be loaded: {error}").format(error=exc))
         return
     for issue in loaded.errors:
         st.warning(f"Lesson file {issue.file}, line {issue.line}, {issue.field}: {issue.message}")
     if not loaded.lessons:
-        st.info("No lessons found.")
+        st.info(t.gettext("No lessons found."))
         return
     pid = st.session_state.get(state.PROFILE_KEY)
     db = state.store(quiet=True) if pid is not None else None
@@ -247,21 +256,21 @@ def render() -> None:
     if st.session_state.get(LESSON_KEY) not in ids:
         st.session_state[LESSON_KEY] = ids[0]
     by_id = {lesson.id: lesson for lesson in loaded.lessons}
-    st.selectbox("Lesson", ids, key=LESSON_KEY, format_func=lambda i: _label(by_id[i], progress))
+    st.selectbox(t.gettext("Lesson"), ids, key=LESSON_KEY, format_func=lambda i: _label(by_id[i], progress))
     lesson = by_id[st.session_state[LESSON_KEY]]
     steps = st.session_state.setdefault(STEPS_KEY, {})
     index = min(steps.get(lesson.id, 0), len(lesson.steps) - 1)
     total = len(lesson.steps)
     st.caption(lesson.summary.get())
-    st.progress((index + 1) / total, text=f"Step {index + 1} of {total}")
+    st.progress((index + 1) / total, text=t.gettext("Step {n} of {total}").format(n=index + 1, total=total))
     _step(lesson, index, rules)
     cols = st.columns([1, 1, 3])
-    cols[0].button("Previous", key="learn_prev", on_click=_go, args=(lesson.id, index - 1, total), disabled=index == 0)
+    cols[0].button(t.gettext("Previous"), key="learn_prev", on_click=_go, args=(lesson.id, index - 1, total), disabled=index == 0)
     if index + 1 < total:
-        cols[1].button("Next", key="learn_next", on_click=_go, args=(lesson.id, index + 1, total), type="primary")
+        cols[1].button(t.gettext("Next"), key="learn_next", on_click=_go, args=(lesson.id, index + 1, total), type="primary")
     else:
         nxt = ids.index(lesson.id) + 1
-        cols[1].button("Finish lesson", key="learn_finish", type="primary", on_click=_finish,
+        cols[1].button(t.gettext("Finish lesson"), key="learn_finish", type="primary", on_click=_finish,
                        args=(lesson.id, total, ids[nxt] if nxt < len(ids) else None))
 
 
@@ -273,7 +282,9 @@ def _finish(lesson_id: str, total: int, next_id: str | None) -> None:
         try:
             db.save_lesson_step(pid, lesson_id, total, total)
         except StoreError as exc:
-            state.notice(f"Lesson progress was not saved: {exc}", "error")
-    state.notice("Lesson finished." + (" On to the next one." if next_id else " That was the last lesson."), "success")
+            state.notice(tr().gettext("Lesson progress was not saved: {error}").format(error=exc), "error")
+    t = tr()
+    state.notice(t.gettext("Lesson finished. On to the next one.") if next_id else t.gettext("Lesson finished. That was the last lesson."),
+                 "success")
     if next_id:
         st.session_state[LESSON_KEY] = next_id

@@ -1,0 +1,118 @@
+"""Translations: one gettext translator per language, numbers written as the language writes them.
+
+The catalogues are ``locale/<lang>/LC_MESSAGES/sanma.po`` in the repository (extracted with
+``pybabel extract -F babel.cfg``); they are compiled in memory on first use and again when a
+``.po`` file changes, so no compiled file is ever kept in the repository.
+English is the source language: its translator returns every message unchanged.
+
+>>> de = translator("de")
+>>> de.number(35000), translator("es").number(35000), translator("en").number(35000)
+('35.000', '35.000', '35,000')
+>>> de.gettext("Ruleset")
+'Regelwerk'
+>>> language_of("de-AT"), language_of("fr-FR"), language_of(None)
+('de', None, None)
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "es")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}  # each in its own language, for the switch
+ENGLISH_NAMES = {"en": "English", "de": "German", "es": "Spanish"}  # for messages to authors
+DEFAULT_LANGUAGE = "en"
+DOMAIN = "sanma"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+class LanguageError(ValueError):
+    """A language the tutor does not speak; the message names the known ones."""
+
+
+def check_language(lang: str) -> str:
+    """``lang`` itself if the tutor speaks it, else :class:`LanguageError`."""
+    if lang not in LANGUAGES:
+        raise LanguageError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def language_of(locale: str | None) -> str | None:
+    """The tutor's language for a browser locale (``de-DE``, ``es_419``, ``en``), or None if it is not one."""
+    if not locale:
+        return None
+    code = str(locale).replace("_", "-").split("-")[0].strip().lower()
+    return code if code in LANGUAGES else None
+
+
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+@dataclass(frozen=True)
+class Translator:
+    """``gettext``/``ngettext`` for one language, plus its number format; obtain one per call or session."""
+
+    lang: str
+    catalogue: _gettext.NullTranslations = field(repr=False, compare=False)
+
+    def gettext(self, message: str) -> str:
+        return self.catalogue.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.catalogue.ngettext(singular, plural, n)
+
+    def has(self, message: str) -> bool:
+        """Whether ``message`` reads in this language (English has every message)."""
+        if self.lang == DEFAULT_LANGUAGE:
+            return True
+        return message in getattr(self.catalogue, "_catalog", {})
+
+    def number(self, value: int | float) -> str:
+        """``value`` with the language's digit grouping and decimal sign (35,000 / 35.000)."""
+        return format_decimal(value, locale=self.lang)
+
+
+def _compiled(path: Path) -> _gettext.NullTranslations:
+    with path.open("rb") as fp:
+        catalog = read_po(fp)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+@functools.lru_cache(maxsize=16)
+def _translator(lang: str, domain: str, stamp: float) -> Translator:
+    if lang == DEFAULT_LANGUAGE:
+        return Translator(lang, _gettext.NullTranslations())
+    return Translator(lang, _compiled(po_path(lang, domain)))
+
+
+def translator(lang: str = DEFAULT_LANGUAGE, domain: str = DOMAIN) -> Translator:
+    """The translator for ``lang``; a catalogue edited since the last call is compiled again."""
+    check_language(lang)
+    path = po_path(lang, domain)
+    if lang != DEFAULT_LANGUAGE and not path.is_file():
+        raise LanguageError(f"no {domain} catalogue for {lang!r} at {path}")
+    stamp = path.stat().st_mtime if lang != DEFAULT_LANGUAGE else 0.0
+    return _translator(lang, domain, stamp)
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction where it is defined; translate it where it is shown."""
+    return message
+
+
+__all__ = [
+    "DEFAULT_LANGUAGE", "ENGLISH_NAMES", "LANGUAGES", "LANGUAGE_NAMES", "LanguageError", "N_", "Translator",
+    "check_language", "language_of", "po_path", "translator",
+]
