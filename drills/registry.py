@@ -44,6 +44,7 @@ class DrillType:
     title: str
     description: str
     generate: Generator = field(repr=False)
+    quiz: bool = False  # quick to read and answer: offered for a timed quiz night
 
 
 def _mixed(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -55,17 +56,17 @@ def _mixed(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
 #: drill type is one entry here and its generator.
 DRILLS: tuple[DrillType, ...] = (
     DrillType("waits", "Waits", "Select every tile that completes the hand (four-copy and furiten traps included).",
-              waits.generate),
-    DrillType("yaku", "Yaku", "Select every yaku of a winning hand, then its han.", yaku.generate),
-    DrillType("fu", "Fu", "Count the fu of a winning hand.", fu.generate),
+              waits.generate, quiz=True),
+    DrillType("yaku", "Yaku", "Select every yaku of a winning hand, then its han.", yaku.generate, quiz=True),
+    DrillType("fu", "Fu", "Count the fu of a winning hand.", fu.generate, quiz=True),
     DrillType("payment", "Payments",
-              "What each player pays: ron or tsumo, dealer or not, honba and sticks (tsumo loss).", payment.generate),
+              "What each player pays: ron or tsumo, dealer or not, honba and sticks (tsumo loss).", payment.generate, quiz=True),
     DrillType("kita_dora", "Kita and dora", "Han from kita, dora indicators (1m, West), red fives and ura.",
-              kita_dora.generate),
-    DrillType("dora_indicator", "Dora indicator", "Which tile does an indicator make dora?", dora_indicator.generate),
-    DrillType("noten", "Draws", "Noten payments at an exhaustive draw, and nagashi mangan.", noten.generate),
+              kita_dora.generate, quiz=True),
+    DrillType("dora_indicator", "Dora indicator", "Which tile does an indicator make dora?", dora_indicator.generate, quiz=True),
+    DrillType("noten", "Draws", "Noten payments at an exhaustive draw, and nagashi mangan.", noten.generate, quiz=True),
     DrillType("placement", "Placement", "Final placement points: return, oka, uma and leftover sticks.",
-              placement.generate),
+              placement.generate, quiz=True),
     DrillType("efficiency", "Efficiency", "The discard that keeps the most useful tiles.", efficiency.generate),
     DrillType("kita", "Kita", "Set the North aside or keep it, as Phoenix players decide: most Norths go "
               "aside; thirteen orphans, a North as the only safe tile against a riichi, kita in riichi and on the "
@@ -93,6 +94,8 @@ DRILL_IDS: tuple[str, ...] = tuple(d.id for d in DRILLS)
 MIXED_SOURCES: tuple[str, ...] = tuple(i for i in DRILL_IDS if i != "mixed")
 #: Title and description by drill id, for menus and labels (read from :data:`DRILLS`).
 DRILL_TYPES: dict[str, dict[str, str]] = {d.id: {"title": d.title, "description": d.description} for d in DRILLS}
+#: The drill types quick enough for a timed quiz night.
+QUIZ_TYPES: tuple[str, ...] = tuple(d.id for d in DRILLS if d.quiz)
 #: drill id -> ``generate(rules, rng, difficulty) -> Draft`` (read from :data:`DRILLS`)
 GENERATORS: dict[str, Generator] = {d.id: d.generate for d in DRILLS}
 DIFFICULTIES = (1, 2, 3)

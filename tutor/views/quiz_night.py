@@ -12,6 +12,7 @@ import streamlit as st
 
 from drills import DRILL_TYPES, Question
 from drills.explain import explanation_sentences
+from drills.registry import QUIZ_TYPES
 from drills.render import render_answer, render_question
 from sanma_core.rules import PRESETS
 from tutor import state
@@ -21,7 +22,6 @@ from tutor.store import StoreError
 
 REFRESH_S = 2.0
 PLAY_PARAM, RUN_PARAM = "quiz", "run"
-QUIZ_TYPES = ("payment", "noten", "kita_dora", "dora_indicator", "yaku", "fu", "waits", "placement")
 
 
 def _night() -> QuizNight | None:
