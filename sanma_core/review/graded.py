@@ -158,7 +158,23 @@ class Figures:
 
         return {"match": r(self.match, 4), "mistakes_per_100": r(self.mistakes_per_100, 2),
                 "big_mistakes_per_100": r(self.big_mistakes_per_100, 2), "mean_p": r(self.mean_p, 4),
-                "graded": self.decisions, "grades": dict(self.grades)}
+                "graded_count": self.decisions, "grades": dict(self.grades)}
+
+
+@dataclass(frozen=True)
+class Ungraded:
+    """A decision the model gives no probabilities for (see :data:`UNMODELLED`)."""
+
+    hand: int
+    step: int
+    seat: int
+    kind: str
+
+
+def ungraded_counts(items: Iterable[Ungraded], seat: int | None = None) -> dict[str, int]:
+    """Per kind, the ungraded decisions (of ``seat``, or of every seat), kinds in alphabetical order."""
+    counts = Counter(u.kind for u in items if seat is None or u.seat == seat)
+    return {k: counts[k] for k in sorted(counts)}
 
 
 class Asker:
@@ -229,8 +245,8 @@ def _chosen_label(name: str, d: Decision) -> str | None:
 class DecisionGrader:
     """An observer of a replay (``before(game, action)``): every decision of ``seats`` graded by the model.
 
-    ``decisions`` in game order; ``unmodelled[hand]`` counts, per kind, the decisions of that hand the model
-    gives no probabilities for (see :data:`UNMODELLED`).
+    ``decisions`` in game order; ``ungraded`` the decisions the model gives no probabilities for (see
+    :data:`UNMODELLED`), in game order.
     """
 
     def __init__(self, seats: Collection[int], asker: Asker | None = None, hands: Collection[int] | None = None):
@@ -238,14 +254,14 @@ class DecisionGrader:
         self.hands = None if hands is None else frozenset(hands)
         self.asker = asker if asker is not None and asker.advisor == MODEL else Asker(MODEL)
         self.decisions: list[GradedDecision] = []
-        self.unmodelled: dict[int, Counter[str]] = {}
+        self.ungraded: list[Ungraded] = []
         self._game: Game | None = None
         self._step = 0
 
     def before(self, game: Game, action: Action) -> None:
         if game is not self._game:
             self._game, self._step = game, 0
-            self.decisions, self.unmodelled = [], {}
+            self.decisions, self.ungraded = [], []
         step = self._step
         self._step += 1
         if action.seat not in self.seats or (self.hands is not None and game.hand_index not in self.hands):
@@ -255,8 +271,8 @@ class DecisionGrader:
         elif game.phase is Phase.TURN:
             self._turn(game, action, step)
 
-    def _skip(self, game: Game, name: str) -> None:
-        self.unmodelled.setdefault(game.hand_index, Counter())[name] += 1
+    def _skip(self, game: Game, action: Action, step: int, name: str) -> None:
+        self.ungraded.append(Ungraded(game.hand_index, step, action.seat, name))
 
     def _add(self, game: Game, action: Action, step: int, name: str, d: Decision, player: str,
              tile: int | None = None, reason: str | None = None) -> bool:
@@ -288,11 +304,11 @@ class DecisionGrader:
         discards = [a for a in legal if a.kind in (DISCARD, RIICHI)]
         thrown = action.kind in (DISCARD, RIICHI)
         if ANKAN in kinds or KAKAN in kinds:
-            self._skip(game, "kan")
+            self._skip(game, action, step, "kan")
         if ABORT in kinds:
-            self._skip(game, "nine_terminal_abort")
+            self._skip(game, action, step, "nine_terminal_abort")
         if TSUMO in kinds:
-            self._skip(game, "win")
+            self._skip(game, action, step, "win")
         if thrown and len({kind(a.tile) for a in discards}) > 1:
             d = self._discard_decision(game, seat, discards)
             player = option_label("discard", action.tile)
@@ -302,45 +318,45 @@ class DecisionGrader:
                 plain = self.asker.decide(game, seat, [a for a in discards if a.kind == DISCARD])
                 reason = plain.reason if _chosen_label("discard", plain) == top[0][0] else None
             if not self._add(game, action, step, "discard", d, player, reason=reason):
-                self._skip(game, "discard")
+                self._skip(game, action, step, "discard")
         if thrown and RIICHI in kinds:
             d = self._discard_decision(game, seat, discards)
             if not self._add(game, action, step, "riichi", d, option_label("riichi", action.kind == RIICHI)):
-                self._skip(game, "riichi")
+                self._skip(game, action, step, "riichi")
         if KITA in kinds and action.kind in (DISCARD, RIICHI, KITA):
             if game.riichi[seat]:
-                self._skip(game, "kita_in_riichi")
+                self._skip(game, action, step, "kita_in_riichi")
                 return
             kita = [a for a in legal if a.kind == KITA]
             d = self.asker.decide(game, seat, kita + discards)
             north = kita[0].tile
             if not self._add(game, action, step, "kita", d, option_label("kita", action.kind == KITA), north):
-                self._skip(game, "kita")
+                self._skip(game, action, step, "kita")
 
     def _response(self, game: Game, action: Action, step: int) -> None:
         seat = action.seat
         legal = game.legal_actions(seat)
         kinds = {a.kind for a in legal}
         if RON in kinds:
-            self._skip(game, "win")
+            self._skip(game, action, step, "win")
         if MINKAN in kinds:
-            self._skip(game, "kan")
+            self._skip(game, action, step, "kan")
         if action.kind not in (PON, MINKAN, PASS) or not kinds & {PON, MINKAN}:
             return
         d = self.asker.decide(game, seat, [a for a in legal if a.kind != RON])
         tile = next(a.tile for a in legal if a.kind in (PON, MINKAN))
         if not self._add(game, action, step, "call", d, option_label("call", action.kind != PASS), tile):
-            self._skip(game, "call")
+            self._skip(game, action, step, "call")
 
-    def by_hand(self) -> dict[int, list[GradedDecision]]:
-        out: dict[int, list[GradedDecision]] = {}
+    def by_hand(self) -> tuple[dict[int, list[GradedDecision]], dict[int, list[Ungraded]]]:
+        """The graded and the ungraded decisions of each hand (by the engine's hand index)."""
+        graded: dict[int, list[GradedDecision]] = {}
         for d in self.decisions:
-            out.setdefault(d.hand, []).append(d)
-        return out
-
-
-def unmodelled_json(counts: Counter[str] | dict[str, int]) -> dict[str, int]:
-    return {k: int(v) for k, v in sorted(counts.items()) if v}
+            graded.setdefault(d.hand, []).append(d)
+        ungraded: dict[int, list[Ungraded]] = {}
+        for u in self.ungraded:
+            ungraded.setdefault(u.hand, []).append(u)
+        return graded, ungraded
 
 
 OPTION_WORDS = {"riichi": "Riichi", "dama": "Dama (no riichi)", "kita": "Kita (set the North aside)",
@@ -367,5 +383,5 @@ KIND_WORDS = {"discard": "discard", "riichi": "riichi or dama", "kita": "kita or
 
 
 __all__ = ["BIG_MISTAKE_BELOW", "BIG_MISTAKE_TOP", "FINE_SHARE", "GRADES", "KIND_WORDS", "MODEL", "MODEL_KINDS",
-           "UNMODELLED", "Asker", "DecisionGrader", "Figures", "GradedDecision", "grade", "is_mistake",
-           "option_text", "unmodelled_json"]
+           "UNMODELLED", "Asker", "DecisionGrader", "Figures", "GradedDecision", "Ungraded", "grade", "is_mistake",
+           "option_text", "ungraded_counts"]

@@ -27,7 +27,7 @@ from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import Settlement
 from ..tiles import format_tiles, tile_name
 from .decisions import ADVISOR, DecisionReviewer, ReviewRow
-from .graded import MODEL_KINDS, Asker, DecisionGrader, Figures, GradedDecision, unmodelled_json
+from .graded import MODEL_KINDS, Asker, DecisionGrader, Figures, GradedDecision, Ungraded, ungraded_counts
 from .summary import HandSummary, WinSummary, hand_label, hand_summary
 
 ROUND_LETTERS = "ESW"
@@ -71,7 +71,7 @@ class HandReview:
     moments: tuple[Any, ...] = ()
     decisions: tuple[ReviewRow, ...] = ()
     graded: tuple[GradedDecision, ...] = ()  # the reviewed seats' decisions beside the model's probabilities
-    unmodelled: tuple[tuple[str, int], ...] = ()  # (kind, count): decisions the model gives no probabilities for
+    ungraded: tuple[Ungraded, ...] = ()  # the reviewed seats' decisions the model gives no probabilities for
 
     @property
     def figures(self) -> Figures:
@@ -107,22 +107,26 @@ class RecordReview:
         """The figures of the whole game: of every reviewed seat, or of ``seat``."""
         return Figures.of(d for d in self.graded if seat is None or d.seat == seat)
 
-    def unmodelled(self) -> dict[str, int]:
-        """Per kind, the reviewed seats' decisions the model gives no probabilities for."""
-        out: dict[str, int] = {}
-        for h in self.hands:
-            for k, n in h.unmodelled:
-                out[k] = out.get(k, 0) + n
-        return out
+    def unmodelled(self, seat: int | None = None) -> dict[str, int]:
+        """Per kind, the decisions of the reviewed seats (or of ``seat``) the model gives no probabilities for."""
+        return ungraded_counts((u for h in self.hands for u in h.ungraded), seat)
+
+    def observer(self, seat: int) -> bool:
+        """Whether ``seat`` made no decision in the record at all (graded or not): an observer's record."""
+        return not any(d.seat == seat for h in self.hands for d in (*h.graded, *h.ungraded))
 
     def to_json(self) -> dict[str, Any]:
         """The ``sanma review --json`` object."""
         data = self._json()
         if self.graded_decisions:
+            for h, out in zip(self.hands, data["hands"], strict=True):
+                out.update(graded_json(h))
             data.update(self.figures().to_json())
             data["model_kinds"] = list(MODEL_KINDS)
-            data["unmodelled"] = unmodelled_json(self.unmodelled())
-            data["by_seat"] = [{"seat": s, **self.figures(s).to_json()} for s in self.seats]
+            data["unmodelled"] = self.unmodelled()
+            data["by_seat"] = [{"seat": s, **self.figures(s).to_json(), "unmodelled": self.unmodelled(s),
+                                "observer": self.observer(s)}
+                               for s in self.seats]
         return data
 
     def _json(self) -> dict[str, Any]:
@@ -185,10 +189,12 @@ def hand_json(h: HandReview) -> dict[str, Any]:
         "agrees": h.agrees, "settlement": settlement, "first_step": h.first_step,
         "moments": [moment_json(m) for m in h.moments],
         "decisions": [decision_json(r) for r in h.decisions],
-        "graded": [d.to_json() for d in h.graded],
-        **h.figures.to_json(),
-        "unmodelled": unmodelled_json(dict(h.unmodelled)),
     }
+
+
+def graded_json(h: HandReview) -> dict[str, Any]:
+    """A hand's decisions beside the model and its figures (the keys a graded review adds to each hand)."""
+    return {"graded": [d.to_json() for d in h.graded], **h.figures.to_json(), "unmodelled": ungraded_counts(h.ungraded)}
 
 
 def moment_json(m: Any) -> dict[str, Any]:
@@ -308,7 +314,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     log = _log_deltas_mjai(parsed) if isinstance(parsed, list) else _log_deltas_tenhou(parsed)
     found = list(finder.moments) if finder is not None else []
     starts = [e for e in game.events if e.get("type") == "start_kyoku"]
-    graded = grader.by_hand() if grader is not None else {}
+    graded, ungraded = grader.by_hand() if grader is not None else ({}, {})
     hands = []
     for n, result in enumerate(game.results):
         summary = hand_summary(game, result)
@@ -326,7 +332,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
             moments=tuple(m for m in found if m.hand == n),
             decisions=tuple(reviewer.rows.get(n, ())) if reviewer is not None else (),
             graded=tuple(graded.get(n, ())),
-            unmodelled=tuple(sorted(grader.unmodelled.get(n, {}).items())) if grader is not None else (),
+            ungraded=tuple(ungraded.get(n, ())),
         ))
     placement = sorted(game.placement, key=lambda p: p.seat) if game.placement else None
     stepper = None
@@ -450,5 +456,5 @@ def replay_from_start(text: str, rules: str | Ruleset | None, step: int) -> Game
         return counter.game
 
 
-__all__ = ["GamePositions", "HandReview", "RecordReview", "hand_json", "positions", "replay_from_start", "replay_to",
+__all__ = ["GamePositions", "HandReview", "RecordReview", "graded_json", "hand_json", "positions", "replay_from_start", "replay_to",
            "result_kind", "review_record", "win_json"]
