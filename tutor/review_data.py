@@ -19,7 +19,7 @@ from typing import Any
 
 from sanma_core.game import Action, Game
 from sanma_core.game.mjai import RecordError, loads
-from sanma_core.game.records import MAX_RECORD_BYTES, read_record, record_format, tenhou6_document
+from sanma_core.game.records import MAX_RECORD_BYTES, record_format, tenhou6_document
 from sanma_core.review.record import RecordReview, replay_to, review_record
 from sanma_core.rules import Ruleset
 
@@ -87,19 +87,6 @@ def review_key(text: str, rules: Ruleset, seat: int) -> str:
     return h.hexdigest()
 
 
-class _Recorder:
-    """Keeps every action of a replay (starting afresh when the replay starts a new game)."""
-
-    def __init__(self) -> None:
-        self.actions: list[Action] = []
-        self._game: int | None = None
-
-    def before(self, game: Game, action: Action) -> None:
-        if id(game) != self._game:  # an mjai record of unknown length is re-played once per length tried
-            self._game, self.actions = id(game), []
-        self.actions.append(action)
-
-
 def spans_of(firsts: Sequence[int], total: int) -> tuple[tuple[int, int], ...]:
     """(first step, number of actions) of each hand, from the hands' first steps and the game's action count."""
     ends = [*firsts[1:], total]
@@ -150,10 +137,9 @@ class LoadedReview:
 def load_review(text: str, rules: Ruleset, seat: int) -> LoadedReview:
     """Review ``text`` for ``seat`` (decisions and moments); raises RecordError."""
     check_size(text)
-    review = review_record(text, rules, players=[seat], decisions=True, moments=True)
-    recorder = _Recorder()
-    read_record(text, rules, observers=[recorder], mismatches=[])
-    actions = tuple(recorder.actions)
+    review = review_record(text, rules, players=[seat], decisions=True, moments=True, positions=True)
+    assert review.positions is not None
+    actions = review.positions.actions  # the same re-play kept every action: no second one
     spans = spans_of([h.first_step for h in review.hands], len(actions))
     # Tenhou's XML is converted to its tenhou.net/6 form once, here, not at every step (two thirds of a step's
     # re-play); the engine reads both forms through that one conversion, so the games are the same

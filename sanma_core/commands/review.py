@@ -2,7 +2,8 @@
 
 GAME is a tenhou.net/6 JSON file, Tenhou's mjlog XML or an mjai record (told
 from the text; ``-`` reads standard input). The text form is for a terminal;
-``--json`` prints one object (``sanma_core.review.record.RecordReview.to_json``).
+``--json`` prints one object (``sanma_core.review.record.RecordReview.to_json``; ``docs/review.md``
+describes it, the model's grading of every decision included).
 A bad record prints ``{"ok": false, "error": ..., "hand": ..., "seat": ...}``
 (or the message alone without ``--json``) and exits 1.
 """

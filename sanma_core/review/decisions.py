@@ -148,13 +148,15 @@ class DecisionReviewer:
         seat, hand = action.seat, game.hand_index
         if seat not in self.seats or (self.hands is not None and hand not in self.hands):
             return
-        legal = game.legal_actions(seat)
+        legal = self.asker.legal(game, seat)
         if len(legal) <= 1:
             return
         view = self.asker.view(game, seat)
         self.labels.setdefault(hand, hand_label(view.round_wind, view.dealer, view.honba))
         decision = self.asker.decide(game, seat, legal)
-        shapes = {h.tile: h for h in hints_for(view, game.events).discards}  # empty when answering a discard
+        shapes: dict[int, DiscardHint] = {}  # only a discard has a shape (and none when answering a discard)
+        if any(a.kind in ("discard", "riichi") for a in (action, decision.action)):
+            shapes = {h.tile: h for h in hints_for(view, game.events).discards}
         unseen = [4 - v for v in visible_counts(view)]
         self.rows.setdefault(hand, []).append(ReviewRow(
             view.live_remaining, _choice(action, shapes, unseen), _choice(decision.action, shapes, unseen),

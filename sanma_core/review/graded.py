@@ -188,11 +188,19 @@ class Asker:
         self._at: tuple[int, int] | None = None
         self._asked: dict[tuple[int, tuple[Action, ...]], Decision] = {}
         self._views: dict[int, Any] = {}
+        self._legal: dict[int, list[Action]] = {}
 
     def _position(self, game: Game) -> None:
         at = (id(game), len(game.history))
         if at != self._at:
-            self._at, self._asked, self._views = at, {}, {}
+            self._at, self._asked, self._views, self._legal = at, {}, {}, {}
+
+    def legal(self, game: Game, seat: int) -> list[Action]:
+        """The seat's legal actions at this position (a copy: the caller may change it)."""
+        self._position(game)
+        if seat not in self._legal:
+            self._legal[seat] = game.legal_actions(seat)
+        return list(self._legal[seat])
 
     def view(self, game: Game, seat: int) -> Any:
         self._position(game)
@@ -297,7 +305,7 @@ class DecisionGrader:
 
     def _turn(self, game: Game, action: Action, step: int) -> None:
         seat = action.seat
-        legal = game.legal_actions(seat)
+        legal = self.asker.legal(game, seat)
         if len(legal) <= 1:
             return
         kinds = {a.kind for a in legal}
@@ -335,7 +343,7 @@ class DecisionGrader:
 
     def _response(self, game: Game, action: Action, step: int) -> None:
         seat = action.seat
-        legal = game.legal_actions(seat)
+        legal = self.asker.legal(game, seat)
         kinds = {a.kind for a in legal}
         if RON in kinds:
             self._skip(game, action, step, "win")
