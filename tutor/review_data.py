@@ -15,11 +15,13 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from sanma_core.game import Action, Game
 from sanma_core.game.mjai import RecordError, loads
 from sanma_core.game.records import MAX_RECORD_BYTES, record_format, tenhou6_document
+from sanma_core.review.graded import Figures, GradedDecision
 from sanma_core.review.record import RecordReview, replay_to, review_record
 from sanma_core.rules import Ruleset
 
@@ -87,6 +89,16 @@ def review_key(text: str, rules: Ruleset, seat: int) -> str:
     return h.hexdigest()
 
 
+@dataclass(frozen=True)
+class DecisionPoint:
+    """One graded decision of the reviewed player, where the page shows it."""
+
+    index: int  # in game order, from 0
+    hand: int  # the hand (its index in the review)
+    position: int  # the position of the hand that shows the decision still to take
+    decision: GradedDecision
+
+
 def spans_of(firsts: Sequence[int], total: int) -> tuple[tuple[int, int], ...]:
     """(first step, number of actions) of each hand, from the hands' first steps and the game's action count."""
     ends = [*firsts[1:], total]
@@ -124,6 +136,37 @@ class LoadedReview:
         first, count = self.spans[hand]
         return max(0, min(step - first, count))
 
+    @cached_property
+    def points(self) -> tuple[DecisionPoint, ...]:
+        """The reviewed player's graded decisions in game order, each with the hand position that shows it."""
+        out = []
+        for h in self.review.hands:
+            for d in h.graded:
+                out.append(DecisionPoint(len(out), h.index, self.position_of(h.index, d.step), d))
+        return tuple(out)
+
+    def decisions_at(self, hand: int, position: int) -> list[GradedDecision]:
+        """The graded decisions taken at ``position`` of ``hand`` (the table shows the position before them)."""
+        return [p.decision for p in self.points if (p.hand, p.position) == (hand, position)]
+
+    def mistake_near(self, hand: int, position: int, direction: int) -> DecisionPoint | None:
+        """The first mistake after (``direction`` 1) or before (-1) ``position`` of ``hand``, in game order."""
+        at = (hand, position)
+        found = [p for p in self.points if p.decision.mistake and ((p.hand, p.position) > at if direction > 0
+                                                                    else (p.hand, p.position) < at)]
+        if not found:
+            return None
+        return found[0] if direction > 0 else found[-1]
+
+    def figures(self, hand: int | None = None) -> Figures:
+        """The model's figures of one hand, or of the whole game."""
+        return Figures.of(p.decision for p in self.points if hand is None or p.hand == hand)
+
+    @property
+    def observer(self) -> bool:
+        """Whether the reviewed player makes no decision at all in the record."""
+        return all(self.review.observer(s) for s in self.review.seats)
+
     def history(self) -> list[tuple[str, tuple[int, int, int]]]:
         """(label, scores): the start, then the scores after each hand."""
         hands = self.review.hands
@@ -152,5 +195,5 @@ def moment_step(moment: Any) -> int:
     return int(getattr(moment, "step", 0) or 0)
 
 
-__all__ = ["FORMAT_NAMES", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
+__all__ = ["FORMAT_NAMES", "DecisionPoint", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
            "moment_step", "read_upload", "record_names", "review_key", "spans_of", "text_key"]
