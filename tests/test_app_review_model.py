@@ -122,17 +122,25 @@ def test_bars_show_every_decision_of_the_step_and_their_probabilities(page, reco
     assert not _bars(at) and any("No decision of" in c.value for c in at.caption)
 
 
-def test_mistakes_only_lists_the_hands_mistakes_and_a_decision_button_goes_to_its_step(page, record, mistakes):
+def _model_table(at: AppTest) -> list[dict]:
+    (table,) = [t for t in at.table if "grade" in t.value.columns]
+    return table.value.to_dict("records")
+
+
+def test_mistakes_only_lists_the_hands_mistakes_and_the_selector_goes_to_a_decisions_step(page, record, mistakes):
     at = _paste(page, record)
     hand = mistakes[0][0]
     at.selectbox(key="review_hand").select_index(hand).run()
-    every = [b for b in at.button if (b.key or "").startswith("review_point_")]
+    every = _model_table(at)
     at.checkbox(key="review_mistakes_only").check().run()
-    only = [b for b in at.button if (b.key or "").startswith("review_point_")]
+    only = _model_table(at)
     expected = [(h, p) for h, p, _ in mistakes if h == hand]
     assert len(every) > len(only) == len(expected) > 0
-    assert all(b.label.endswith("mistake") for b in only)
-    only[-1].click().run()
+    assert all(row["grade"].endswith("mistake") for row in only)
+    assert [int(row["step"]) for row in only] == [p for _, p in expected]
+    goto = at.selectbox(key=f"review_goto_{hand}_1")
+    assert len(goto.options) == len(expected) and all(o.endswith("mistake") for o in goto.options)
+    goto.select_index(len(expected) - 1).run()
     assert _where(at) == expected[-1]
 
 

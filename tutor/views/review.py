@@ -52,6 +52,7 @@ CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash 
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
 MISTAKES_ONLY = "review_mistakes_only"  # the model tab lists the mistakes alone
+GOTO = "review_goto"  # the Model tab's "go to a decision" selector (one per hand and filter)
 CHART = "review_model_chart"  # the chart of the player's choices (a click on a point goes to its step)
 SCROLL = "review_scroll"  # a record or hand just opened: on a phone, bring the table to the top of the screen
 TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
@@ -203,6 +204,13 @@ def _go(hand: int, position: int) -> None:
     st.session_state[HAND], st.session_state[POS] = hand, position
 
 
+def _go_selected(key: str, targets: dict[int, tuple[int, int]]) -> None:
+    """The Model tab's selector: go to the chosen decision's step."""
+    chosen = st.session_state.get(key)
+    if chosen in targets:
+        _go(*targets[chosen])
+
+
 def _on_chart() -> None:
     """A click on a point of the chart: go to its step."""
     target = point_target(st.session_state.get(CHART))
@@ -325,9 +333,18 @@ def _model_tab(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: 
     shown = [p for p in loaded.points if p.hand == h.index and (p.decision.mistake or not only)]
     if not shown:
         st.caption("No mistake in this hand." if only else "No graded decision in this hand.")
-    for p in shown:
-        st.button(_point_line(p), key=f"review_point_{p.index}", on_click=_go, args=(p.hand, p.position),
-                  help=f"go to step {p.position} of this hand", type="primary" if p.decision.mistake else "secondary")
+        return
+    # one selector and one table, not a button per decision: a step redraws this tab too, and many widgets
+    # would slow every step
+    targets = {p.index: (p.hand, p.position) for p in shown}
+    lines = {p.index: _point_line(p) for p in shown}
+    key = f"{GOTO}_{h.index}_{int(only)}"
+    st.selectbox("Go to a decision", list(targets), index=None, key=key, format_func=lines.__getitem__,
+                 on_change=_go_selected, args=(key, targets), placeholder="Choose a decision to see its step")
+    st.table([{"step": p.position, "decision": KIND_WORDS.get(p.decision.kind, p.decision.kind),
+               "choice": f"{option_text(p.decision.player, p.decision.tile)} {percent(p.decision.p_player)}",
+               "model": f"{option_text(p.decision.model, p.decision.tile)} {percent(p.decision.p_model)}",
+               "grade": p.decision.grade} for p in shown])
 
 
 def _model_chart(loaded: LoadedReview, names: Sequence[str], seat: int, hand: int) -> None:
