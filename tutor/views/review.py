@@ -318,8 +318,11 @@ def _point_line(p: DecisionPoint) -> str:
 
 
 def _model_tab(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
-    """The hand's decisions beside the model: its figures and the game's (each defined), then the decisions
-    (the mistakes alone when asked), each a button to its step."""
+    """The hand's decisions beside the model, under the table (outside the stepping fragment: it changes with the
+    hand, not the step): its figures and the game's (each defined), then the decisions (the mistakes alone when
+    asked) in a table, with a selector that goes to a decision's step."""
+    mistakes = sum(p.decision.mistake for p in loaded.points if p.hand == h.index)
+    st.subheader(f"Decisions beside the model ({mistakes} mistake{'s' if mistakes != 1 else ''} in this hand)")
     if loaded.observer:
         st.info(_observer_note(names, seat))
         return
@@ -334,8 +337,7 @@ def _model_tab(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: 
     if not shown:
         st.caption("No mistake in this hand." if only else "No graded decision in this hand.")
         return
-    # one selector and one table, not a button per decision: a step redraws this tab too, and many widgets
-    # would slow every step
+    # one selector and one table, not a button per decision
     targets = {p.index: (p.hand, p.position) for p in shown}
     lines = {p.index: _point_line(p) for p in shown}
     key = f"{GOTO}_{h.index}_{int(only)}"
@@ -443,6 +445,7 @@ def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_colum
                           + ("" if hands[i].agrees else " (figures differ)"))
     _overview(loaded, names, seat)
     _stepper(loaded, names, seat, n)
+    _model_tab(loaded, hands[n], names, seat)
     _game_end(loaded, names, seat, n)
 
 
@@ -484,9 +487,8 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
                 st.slider("Step in this hand", 0, count, key=POS, label_visibility="collapsed")
     with right:
         _model_at(loaded, n, pos, names, seat)
-        mistakes = sum(p.decision.mistake for p in loaded.points if p.hand == n)
-        settle, model, moments, decisions = st.tabs(["Settlement", f"Model ({mistakes} mistakes)",
-                                                     f"Moments ({len(h.moments)})", f"Decisions ({len(h.decisions)})"])
+        settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
+                                              f"Decisions ({len(h.decisions)})"])
         with settle:
             if pos < count:  # the result is not told before the hand is over
                 st.caption(f"The settlement shows when the hand ends, at step {count}.")
@@ -494,8 +496,6 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
             else:
                 _agreement(h, names)
                 play.hand_result(h.summary, names, loaded.rules.title)
-        with model:
-            _model_tab(loaded, h, names, seat)
         with moments:
             _moments(loaded, h, names, seat)
         with decisions:
