@@ -5,6 +5,8 @@ then, with Playwright driving Chromium:
 
 - plays 30 discards in Play (bots at normal; a call offer is passed, a hand end goes on),
 - answers 15 drill questions (a tile, then Check),
+- opens a real game on Review and times 20 Next clicks that land on a decision of the reviewed player (its
+  probability bars drawn; the bar is a median at or under 300 ms), then 10 Next mistake clicks,
 - loads the home page and the Play page 5 times each.
 
 A time runs from the click (or the navigation) to the settled page: no
@@ -127,6 +129,35 @@ def drill_checks(page, base: str, count: int) -> list[float]:
     return times
 
 
+REVIEW_RECORD = ROOT.parent / "shared" / "data" / "tenhou-phoenix-dev-xml" / "phoenix-dev-001.xml"
+REVIEW_STEP_LIMIT_MS = 300
+
+
+def review_steps(page, base: str, count: int) -> tuple[list[float], list[float]]:
+    """On Review, a real game uploaded: the times of ``count`` Next clicks that land on a decision of the reviewed
+    player (its probability bars drawn), and of ``count // 2`` Next mistake clicks (the later ones cross hands,
+    a whole page's redraw)."""
+    page.goto(f"{base}/review", timeout=TIMEOUT_S * 1000)
+    page.wait_for_selector('[data-testid="stMainBlockContainer"] h1', timeout=TIMEOUT_S * 1000)
+    page.locator('.st-key-review_upload input[type="file"]').set_input_files(str(REVIEW_RECORD))
+    page.wait_for_selector(".st-key-review_next button", timeout=TIMEOUT_S * 1000)
+    settle(page, 0.0)
+    steps: list[float] = []
+    for _ in range(20 * count):
+        elapsed = timed_click(page, page.locator(".st-key-review_next button").first)
+        if page.locator(".rv-model").count():
+            steps.append(elapsed)
+            if len(steps) >= count:
+                break
+    mistakes: list[float] = []
+    while len(mistakes) < max(1, count // 2):
+        button = page.locator(".st-key-review_next_mistake button").first
+        if not button.is_enabled():
+            break
+        mistakes.append(timed_click(page, button))
+    return steps, mistakes
+
+
 def _p90(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
@@ -137,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--discards", type=int, default=30)
     parser.add_argument("--questions", type=int, default=15)
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--review-steps", type=int, default=20)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as base, chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -151,6 +183,13 @@ def main(argv: list[str] | None = None) -> int:
               f"max {max(discards):.0f} ms over {len(discards)} discards")
         checks = drill_checks(page, base, args.questions)
         print(f"drill check: median {statistics.median(checks):.0f} ms, max {max(checks):.0f} ms over {len(checks)} answers")
+        if args.review_steps:
+            steps, mistakes = review_steps(page, base, args.review_steps)
+            median = statistics.median(steps)
+            print(f"review step to another decision: median {median:.0f} ms, p90 {_p90(steps):.0f} ms, max "
+                  f"{max(steps):.0f} ms over {len(steps)} steps (limit: median ≤ {REVIEW_STEP_LIMIT_MS} ms — "
+                  f"{'ok' if median <= REVIEW_STEP_LIMIT_MS else 'TOO SLOW'}); next mistake: median "
+                  f"{statistics.median(mistakes):.0f} ms, max {max(mistakes):.0f} ms over {len(mistakes)}")
         print(f"browser: play discard median {statistics.median(discards):.0f} ms p90 {_p90(discards):.0f} ms; "
               f"drill check median {statistics.median(checks):.0f} ms; page load median {statistics.median(loads):.0f} ms")
     return 0

@@ -15,11 +15,13 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from sanma_core.game import Action, Game
 from sanma_core.game.mjai import RecordError, loads
-from sanma_core.game.records import MAX_RECORD_BYTES, read_record, record_format, tenhou6_document
+from sanma_core.game.records import MAX_RECORD_BYTES, record_format, tenhou6_document
+from sanma_core.review.graded import Figures, GradedDecision
 from sanma_core.review.record import RecordReview, replay_to, review_record
 from sanma_core.rules import Ruleset
 
@@ -84,17 +86,14 @@ def review_key(text: str, rules: Ruleset, seat: int) -> str:
     return h.hexdigest()
 
 
-class _Recorder:
-    """Keeps every action of a replay (starting afresh when the replay starts a new game)."""
+@dataclass(frozen=True)
+class DecisionPoint:
+    """One graded decision of the reviewed player, where the page shows it."""
 
-    def __init__(self) -> None:
-        self.actions: list[Action] = []
-        self._game: int | None = None
-
-    def before(self, game: Game, action: Action) -> None:
-        if id(game) != self._game:  # an mjai record of unknown length is re-played once per length tried
-            self._game, self.actions = id(game), []
-        self.actions.append(action)
+    index: int  # in game order, from 0
+    hand: int  # the hand (its index in the review)
+    position: int  # the position of the hand that shows the decision still to take
+    decision: GradedDecision
 
 
 def spans_of(firsts: Sequence[int], total: int) -> tuple[tuple[int, int], ...]:
@@ -134,6 +133,37 @@ class LoadedReview:
         first, count = self.spans[hand]
         return max(0, min(step - first, count))
 
+    @cached_property
+    def points(self) -> tuple[DecisionPoint, ...]:
+        """The reviewed player's graded decisions in game order, each with the hand position that shows it."""
+        out = []
+        for h in self.review.hands:
+            for d in h.graded:
+                out.append(DecisionPoint(len(out), h.index, self.position_of(h.index, d.step), d))
+        return tuple(out)
+
+    def decisions_at(self, hand: int, position: int) -> list[GradedDecision]:
+        """The graded decisions taken at ``position`` of ``hand`` (the table shows the position before them)."""
+        return [p.decision for p in self.points if (p.hand, p.position) == (hand, position)]
+
+    def mistake_near(self, hand: int, position: int, direction: int) -> DecisionPoint | None:
+        """The first mistake after (``direction`` 1) or before (-1) ``position`` of ``hand``, in game order."""
+        at = (hand, position)
+        found = [p for p in self.points if p.decision.mistake and ((p.hand, p.position) > at if direction > 0
+                                                                    else (p.hand, p.position) < at)]
+        if not found:
+            return None
+        return found[0] if direction > 0 else found[-1]
+
+    def figures(self, hand: int | None = None) -> Figures:
+        """The model's figures of one hand, or of the whole game."""
+        return Figures.of(p.decision for p in self.points if hand is None or p.hand == hand)
+
+    @property
+    def observer(self) -> bool:
+        """Whether the reviewed player makes no decision at all in the record."""
+        return all(self.review.observer(s) for s in self.review.seats)
+
     def history(self) -> list[tuple[str, tuple[int, int, int]]]:
         """(label, scores): the start, then the scores after each hand."""
         hands = self.review.hands
@@ -147,10 +177,9 @@ class LoadedReview:
 def load_review(text: str, rules: Ruleset, seat: int) -> LoadedReview:
     """Review ``text`` for ``seat`` (decisions and moments); raises RecordError."""
     check_size(text)
-    review = review_record(text, rules, players=[seat], decisions=True, moments=True)
-    recorder = _Recorder()
-    read_record(text, rules, observers=[recorder], mismatches=[])
-    actions = tuple(recorder.actions)
+    review = review_record(text, rules, players=[seat], decisions=True, moments=True, positions=True)
+    assert review.positions is not None
+    actions = review.positions.actions  # the same re-play kept every action: no second one
     spans = spans_of([h.first_step for h in review.hands], len(actions))
     # Tenhou's XML is converted to its tenhou.net/6 form once, here, not at every step (two thirds of a step's
     # re-play); the engine reads both forms through that one conversion, so the games are the same
@@ -163,5 +192,5 @@ def moment_step(moment: Any) -> int:
     return int(getattr(moment, "step", 0) or 0)
 
 
-__all__ = ["FORMAT_NAMES", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
+__all__ = ["FORMAT_NAMES", "DecisionPoint", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
            "moment_step", "read_upload", "record_names", "review_key", "spans_of", "text_key"]

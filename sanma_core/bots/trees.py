@@ -30,6 +30,7 @@ class Forest:
         self.trees = [[(int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in t] for t in trees]
         if not self.trees or any(not t for t in self.trees):
             raise ValueError("a forest needs at least one tree, each with at least one node")
+        self.width = 1 + max(node[0] for t in self.trees for node in t)  # features the splits read
 
     def raw(self, x: Sequence[float]) -> float:
         total = 0.0
@@ -48,8 +49,7 @@ class Forest:
 
     def explain(self, x: Sequence[float]) -> tuple[float, list[float]]:
         """(bias, per-feature contributions); their sum is :meth:`raw`."""
-        n = 1 + max((node[0] for t in self.trees for node in t), default=-1)
-        contrib = [0.0] * n
+        contrib = [0.0] * self.width
         bias = 0.0
         for tree in self.trees:
             node = tree[0]

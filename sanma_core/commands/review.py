@@ -2,7 +2,8 @@
 
 GAME is a tenhou.net/6 JSON file, Tenhou's mjlog XML or an mjai record (told
 from the text; ``-`` reads standard input). The text form is for a terminal;
-``--json`` prints one object (``sanma_core.review.record.RecordReview.to_json``).
+``--json`` prints one object (``sanma_core.review.record.RecordReview.to_json``; ``docs/review.md``
+describes it, the model's grading of every decision included).
 A bad record prints ``{"ok": false, "error": ..., "hand": ..., "seat": ...}``
 (or the message alone without ``--json``) and exits 1.
 """
@@ -17,6 +18,8 @@ from typing import Any
 from ..game.mjai import RecordError
 from ..game.records import read_record_text
 from ..melds import format_meld
+from ..review.graded import ungraded_counts
+from ..review.graded_words import DEFINITIONS, decision_line, figures_line, options_line, unmodelled_line
 from ..review.record import HandReview, RecordReview, review_record
 from ..review.summary import WinSummary
 from ..rules import RulesetError, get_ruleset
@@ -31,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ruleset", help="preset name or ruleset YAML file (default: the platform the record names; "
                                       "Tenhou's rules, else Mahjong Soul's, where it names none)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--no-decisions", action="store_true", help="skip the comparison with the hard bot (faster)")
+    p.add_argument("--no-decisions", action="store_true",
+                   help="skip the comparison with the hard bot and the model's grading (faster)")
     return p
 
 
@@ -123,6 +127,43 @@ def _hand_lines(review: RecordReview, h: HandReview) -> list[str]:
                 lines.append(f"    {r.left:>2} left, {_who(review, r.seat)}: {r.mine.text} "
                              f"({r.mine.shape or 'no shape'}); bot: {r.advice.text} ({r.advice.shape or 'no shape'})"
                              f" — {speak(r.reason, _cast(review))}")
+    lines += _graded_lines(review, h)
+    return lines
+
+
+def _graded_lines(review: RecordReview, h: HandReview) -> list[str]:
+    """The hand's decisions beside the model: its figures, then each mistake with its probabilities."""
+    lines = []
+    if h.graded:
+        lines.append(f"  beside the model: {figures_line(h.figures)}")
+    for d in h.graded:
+        if d.mistake:
+            lines += [f"    step {d.step}, {_who(review, d.seat)}, {decision_line(d)}",
+                      f"      options: {options_line(d)}", f"      the model's reason: {d.reason}"]
+    skipped = unmodelled_line(ungraded_counts(h.ungraded))
+    if skipped:
+        lines.append(f"  {skipped}")
+    return lines
+
+
+def _game_graded_lines(review: RecordReview) -> list[str]:
+    """Each reviewed seat's figures over the game (each figure defined once), or that it made no decision."""
+    if not review.graded_decisions:
+        return []
+    lines = ["", "beside the decision model (the hard bot's probabilities):"]
+    for seat in review.seats:
+        f = review.figures(seat)
+        if f.decisions:
+            lines.append(f"  {_who(review, seat)}: {figures_line(f)}")
+        elif not review.observer(seat):
+            lines.append(f"  {_who(review, seat)} makes no decision in this record that the model grades")
+        else:
+            lines.append(f"  {_who(review, seat)} makes no decision in this record (an observer's record): "
+                         "nothing to grade")
+    skipped = unmodelled_line(review.unmodelled())
+    if skipped:
+        lines.append(f"  {skipped}")
+    lines += [f"  {name.replace('_', ' ')}: {words}" for name, words in DEFINITIONS.items()]
     return lines
 
 
@@ -139,6 +180,7 @@ def render_text(review: RecordReview) -> str:
                                          for s in range(3)))
     for m in review.mismatches:
         out.append(f"the record differs: {m}")
+    out += _game_graded_lines(review)
     return "\n".join(out)
 
 

@@ -5,7 +5,8 @@ unless told otherwise) is asked what it would do in the same position.
 Discards carry their shape from the hints (shanten after the discard, and the
 useful tiles this seat cannot see), so a different choice shows what it costs
 or gains. Play mode's review, the Review page and ``sanma review`` all use
-:class:`DecisionReviewer`, so they never disagree.
+:class:`DecisionReviewer`, so they never disagree. It asks through an :class:`~.graded.Asker`, which the
+model's grading of the same replay (:class:`~.graded.DecisionGrader`) shares.
 
 >>> from sanma_core.game import Game
 >>> g = Game("tenhou", seed=5)
@@ -24,7 +25,8 @@ from dataclasses import dataclass
 from ..game import Action, Game
 from ..tiles import kind, tile_name
 from ..words import shape_text
-from .advice import ADVISOR, advise
+from .advice import ADVISOR
+from .graded import Asker
 from .hints import DiscardHint, hints_for, visible_counts
 from .summary import hand_label
 
@@ -129,24 +131,30 @@ class DecisionReviewer:
     """
 
     def __init__(self, seats: Collection[int], advisor: str = ADVISOR,
-                 hands: Collection[int] | None = None):
+                 hands: Collection[int] | None = None, asker: Asker | None = None):
         self.seats = frozenset(seats)
         self.advisor = advisor
         self.hands = None if hands is None else frozenset(hands)
+        self.asker = asker if asker is not None and asker.advisor == advisor else Asker(advisor)
         self.rows: dict[int, list[ReviewRow]] = {}
         self.labels: dict[int, str] = {}
+        self._game: Game | None = None
 
     def before(self, game: Game, action: Action) -> None:
+        if game is not self._game:  # an mjai record of unknown length is re-played once per length tried
+            self._game, self.rows, self.labels = game, {}, {}
         seat, hand = action.seat, game.hand_index
         if seat not in self.seats or (self.hands is not None and hand not in self.hands):
             return
-        legal = game.legal_actions(seat)
+        legal = self.asker.legal(game, seat)
         if len(legal) <= 1:
             return
-        view = game.view(seat)
+        view = self.asker.view(game, seat)
         self.labels.setdefault(hand, hand_label(view.round_wind, view.dealer, view.honba))
-        decision = advise(view, legal, self.advisor)
-        shapes = {h.tile: h for h in hints_for(view, game.events).discards}  # empty when answering a discard
+        decision = self.asker.decide(game, seat, legal)
+        shapes: dict[int, DiscardHint] = {}  # only a discard has a shape (and none when answering a discard)
+        if any(a.kind in ("discard", "riichi") for a in (action, decision.action)):
+            shapes = {h.tile: h for h in hints_for(view, game.events).discards}
         unseen = [4 - v for v in visible_counts(view)]
         self.rows.setdefault(hand, []).append(ReviewRow(
             view.live_remaining, _choice(action, shapes, unseen), _choice(decision.action, shapes, unseen),

@@ -27,6 +27,7 @@ from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import Settlement
 from ..tiles import format_tiles, tile_name
 from .decisions import ADVISOR, DecisionReviewer, ReviewRow
+from .graded import MODEL_KINDS, Asker, DecisionGrader, Figures, GradedDecision, Ungraded, ungraded_counts
 from .summary import HandSummary, WinSummary, hand_label, hand_summary
 
 ROUND_LETTERS = "ESW"
@@ -69,6 +70,12 @@ class HandReview:
     first_step: int  # actions applied in the game before this hand's first one
     moments: tuple[Any, ...] = ()
     decisions: tuple[ReviewRow, ...] = ()
+    graded: tuple[GradedDecision, ...] = ()  # the reviewed seats' decisions beside the model's probabilities
+    ungraded: tuple[Ungraded, ...] = ()  # the reviewed seats' decisions the model gives no probabilities for
+
+    @property
+    def figures(self) -> Figures:
+        return Figures.of(self.graded)
 
     @property
     def agrees(self) -> bool:
@@ -89,9 +96,40 @@ class RecordReview:
     mismatches: tuple[str, ...] = ()  # the record's score figures the engine does not reach
     ruleset_why: str = ""  # why the record was read under ``ruleset`` (asked for, or what the record says)
     positions: GamePositions | None = field(default=None, repr=False, compare=False)  # when asked for
+    graded_decisions: bool = False  # whether the decisions were graded by the model (``decisions=True``)
+
+    @property
+    def graded(self) -> tuple[GradedDecision, ...]:
+        """Every graded decision of the reviewed seats, in game order."""
+        return tuple(d for h in self.hands for d in h.graded)
+
+    def figures(self, seat: int | None = None) -> Figures:
+        """The figures of the whole game: of every reviewed seat, or of ``seat``."""
+        return Figures.of(d for d in self.graded if seat is None or d.seat == seat)
+
+    def unmodelled(self, seat: int | None = None) -> dict[str, int]:
+        """Per kind, the decisions of the reviewed seats (or of ``seat``) the model gives no probabilities for."""
+        return ungraded_counts((u for h in self.hands for u in h.ungraded), seat)
+
+    def observer(self, seat: int) -> bool:
+        """Whether ``seat`` made no decision in the record at all (graded or not): an observer's record."""
+        return not any(d.seat == seat for h in self.hands for d in (*h.graded, *h.ungraded))
 
     def to_json(self) -> dict[str, Any]:
         """The ``sanma review --json`` object."""
+        data = self._json()
+        if self.graded_decisions:
+            for h, out in zip(self.hands, data["hands"], strict=True):
+                out.update(graded_json(h))
+            data.update(self.figures().to_json())
+            data["model_kinds"] = list(MODEL_KINDS)
+            data["unmodelled"] = self.unmodelled()
+            data["by_seat"] = [{"seat": s, **self.figures(s).to_json(), "unmodelled": self.unmodelled(s),
+                                "observer": self.observer(s)}
+                               for s in self.seats]
+        return data
+
+    def _json(self) -> dict[str, Any]:
         return {
             "ok": True,
             "format": self.format,
@@ -152,6 +190,11 @@ def hand_json(h: HandReview) -> dict[str, Any]:
         "moments": [moment_json(m) for m in h.moments],
         "decisions": [decision_json(r) for r in h.decisions],
     }
+
+
+def graded_json(h: HandReview) -> dict[str, Any]:
+    """A hand's decisions beside the model and its figures (the keys a graded review adds to each hand)."""
+    return {"graded": [d.to_json() for d in h.graded], **h.figures.to_json(), "unmodelled": ungraded_counts(h.ungraded)}
 
 
 def moment_json(m: Any) -> dict[str, Any]:
@@ -253,9 +296,12 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     keeper = _Snapshots() if positions else None
     if keeper is not None:
         observers.append(keeper)
-    reviewer = DecisionReviewer(seats, advisor=advisor) if decisions else None
-    if reviewer is not None:
-        observers.append(reviewer)
+    reviewer = grader = None
+    if decisions:
+        asker = Asker(advisor)
+        reviewer = DecisionReviewer(seats, advisor=advisor, asker=asker)
+        grader = DecisionGrader(seats, asker)
+        observers += [reviewer, grader]
     finder = None
     if moments:
         from .moments import MomentFinder
@@ -268,6 +314,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     log = _log_deltas_mjai(parsed) if isinstance(parsed, list) else _log_deltas_tenhou(parsed)
     found = list(finder.moments) if finder is not None else []
     starts = [e for e in game.events if e.get("type") == "start_kyoku"]
+    graded, ungraded = grader.by_hand() if grader is not None else ({}, {})
     hands = []
     for n, result in enumerate(game.results):
         summary = hand_summary(game, result)
@@ -284,6 +331,8 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
             first_step=counter.starts.get(n, counter.count),
             moments=tuple(m for m in found if m.hand == n),
             decisions=tuple(reviewer.rows.get(n, ())) if reviewer is not None else (),
+            graded=tuple(graded.get(n, ())),
+            ungraded=tuple(ungraded.get(n, ())),
         ))
     placement = sorted(game.placement, key=lambda p: p.seat) if game.placement else None
     stepper = None
@@ -303,6 +352,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
         mismatches=tuple(str(m) for m in mismatches),
         ruleset_why=replayed.why,
         positions=stepper,
+        graded_decisions=grader is not None,
     )
 
 
@@ -406,5 +456,5 @@ def replay_from_start(text: str, rules: str | Ruleset | None, step: int) -> Game
         return counter.game
 
 
-__all__ = ["GamePositions", "HandReview", "RecordReview", "hand_json", "positions", "replay_from_start", "replay_to",
+__all__ = ["GamePositions", "HandReview", "RecordReview", "graded_json", "hand_json", "positions", "replay_from_start", "replay_to",
            "result_kind", "review_record", "win_json"]

@@ -19,6 +19,8 @@ from sanma_core.game.mjai import RecordError
 from sanma_core.game.records import record_format
 from sanma_core.review.decisions import ADVISOR, ReviewRow, action_text
 from sanma_core.review.decisions import HandReview as DecisionHand
+from sanma_core.review.graded import KIND_WORDS, option_text
+from sanma_core.review.graded_words import DEFINITIONS, figures_line, percent, unmodelled_line
 from sanma_core.review.record import HandReview
 from sanma_core.review.summary import HandSummary
 from tutor import state
@@ -28,6 +30,7 @@ from tutor.review_data import (
     FORMAT_NAMES,
     LIMIT_MB,
     UPLOAD_TYPES,
+    DecisionPoint,
     LoadedReview,
     display_names,
     load_review,
@@ -37,6 +40,7 @@ from tutor.review_data import (
     review_key,
     text_key,
 )
+from tutor.review_model import bars_html, chart_figure, point_target
 from tutor.score_chart import score_chart_html
 from tutor.table.component import table
 from tutor.table.state import table_state
@@ -47,6 +51,9 @@ ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
 HAND, POS = "review_hand", "review_pos"
+MISTAKES_ONLY = "review_mistakes_only"  # the model tab lists the mistakes alone
+GOTO = "review_goto"  # the Model tab's "go to a decision" selector (one per hand and filter)
+CHART = "review_model_chart"  # the chart of the player's choices (a click on a point goes to its step)
 SCROLL = "review_scroll"  # a record or hand just opened: on a phone, bring the table to the top of the screen
 TABLE = "review_table"  # the table component's key: one for the page, so stepping redraws the same frame
 KEEP = 4  # reviews kept per session
@@ -192,6 +199,25 @@ def _jump(position: int) -> None:
     st.session_state[POS] = position
 
 
+def _go(hand: int, position: int) -> None:
+    """To ``position`` of ``hand`` (a mistake, a point of the chart)."""
+    st.session_state[HAND], st.session_state[POS] = hand, position
+
+
+def _go_selected(key: str, targets: dict[int, tuple[int, int]]) -> None:
+    """The Model tab's selector: go to the chosen decision's step."""
+    chosen = st.session_state.get(key)
+    if chosen in targets:
+        _go(*targets[chosen])
+
+
+def _on_chart() -> None:
+    """A click on a point of the chart: go to its step."""
+    target = point_target(st.session_state.get(CHART))
+    if target is not None:
+        _go(*target)
+
+
 def _hand_changed() -> None:
     st.session_state[POS] = 0
     st.session_state[SCROLL] = True
@@ -258,6 +284,83 @@ def _decisions(h: HandReview, names: Sequence[str], seat: int) -> None:
     if h.decisions:
         with st.expander(f"Every decision of this hand ({len(h.decisions)})"), st.container(key="review_dec_all"):
             st.table(_verdict_rows(h.decisions, names, seat))
+
+
+def _reason(names: Sequence[str], seat: int):
+    """A bot's reason spoken with the players' names (``you`` only when the reviewed player is "You")."""
+    me = seat if play.voice(names[seat])[0] == "You" else None
+    return lambda text: play.name_seats(text, names, me)
+
+
+def _observer_note(names: Sequence[str], seat: int) -> str:
+    return (f"{names[seat]} makes no decision in this record (an observer's record): nothing for the model to grade. "
+            "Choose another player above.")
+
+
+def _model_at(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str], seat: int) -> None:
+    """The model's probabilities for the decisions taken at the step on the table (beside it; under it on a
+    phone)."""
+    with st.container(key="review_model_at"):
+        decisions = loaded.decisions_at(hand, pos)
+        if decisions:
+            st.html(bars_html(decisions, play.voice(names[seat])[0], _reason(names, seat)))
+        elif loaded.observer:
+            st.caption(_observer_note(names, seat))
+        else:
+            st.caption(f"No decision of {play.voice(names[seat])[1]} for the model at this step: "
+                       "the next mistake or a decision in the Model tab goes to one.")
+
+
+def _point_line(p: DecisionPoint) -> str:
+    d = p.decision
+    return (f"Step {p.position} · {KIND_WORDS.get(d.kind, d.kind)} · {option_text(d.player, d.tile)} "
+            f"{percent(d.p_player)}, model {option_text(d.model, d.tile)} {percent(d.p_model)} · {d.grade}")
+
+
+def _model_tab(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
+    """The hand's decisions beside the model, under the table (outside the stepping fragment: it changes with the
+    hand, not the step): its figures and the game's (each defined), then the decisions (the mistakes alone when
+    asked) in a table, with a selector that goes to a decision's step."""
+    mistakes = sum(p.decision.mistake for p in loaded.points if p.hand == h.index)
+    st.subheader(f"Decisions beside the model ({mistakes} mistake{'s' if mistakes != 1 else ''} in this hand)")
+    if loaded.observer:
+        st.info(_observer_note(names, seat))
+        return
+    st.markdown(f"**This hand:** {figures_line(loaded.figures(h.index))}  \n"
+                f"**The game:** {figures_line(loaded.figures())}")
+    skipped = unmodelled_line(loaded.review.unmodelled())
+    with st.expander("What the figures mean"):
+        st.markdown("\n".join(f"- **{k.replace('_', ' ')}**: {v}" for k, v in DEFINITIONS.items())
+                    + (f"\n- {skipped} (the model gives these no probabilities)" if skipped else ""))
+    only = st.checkbox("Mistakes only", key=MISTAKES_ONLY)
+    shown = [p for p in loaded.points if p.hand == h.index and (p.decision.mistake or not only)]
+    if not shown:
+        st.caption("No mistake in this hand." if only else "No graded decision in this hand.")
+        return
+    # one selector and one table, not a button per decision
+    targets = {p.index: (p.hand, p.position) for p in shown}
+    lines = {p.index: _point_line(p) for p in shown}
+    key = f"{GOTO}_{h.index}_{int(only)}"
+    st.selectbox("Go to a decision", list(targets), index=None, key=key, format_func=lines.__getitem__,
+                 on_change=_go_selected, args=(key, targets), placeholder="Choose a decision to see its step")
+    st.table([{"step": p.position, "decision": KIND_WORDS.get(p.decision.kind, p.decision.kind),
+               "choice": f"{option_text(p.decision.player, p.decision.tile)} {percent(p.decision.p_player)}",
+               "model": f"{option_text(p.decision.model, p.decision.tile)} {percent(p.decision.p_model)}",
+               "grade": p.decision.grade} for p in shown])
+
+
+def _model_chart(loaded: LoadedReview, names: Sequence[str], seat: int, hand: int) -> None:
+    """p(the player's choice) at each decision across the game, mistakes marked; a click on a point goes there."""
+    if loaded.observer:
+        st.info(_observer_note(names, seat))
+        return
+    if not loaded.points:
+        return
+    labels = [h.label for h in loaded.review.hands]
+    st.caption(f"The model's probability of each choice {names[seat]} made, in game order (the hand on the table "
+               "shaded). Mistakes are the larger marks; click a point to go to its step.")
+    st.plotly_chart(chart_figure(loaded.points, labels, hand), key=CHART, on_select=_on_chart,
+                    selection_mode="points", theme="streamlit", config={"displayModeBar": False})
 
 
 def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> str:
@@ -342,7 +445,8 @@ def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_colum
                           + ("" if hands[i].agrees else " (figures differ)"))
     _overview(loaded, names, seat)
     _stepper(loaded, names, seat, n)
-    _game_end(loaded, names, n)
+    _model_tab(loaded, hands[n], names, seat)
+    _game_end(loaded, names, seat, n)
 
 
 @st.fragment
@@ -373,9 +477,16 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
                 st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
                           disabled=(n, pos) == (len(hands) - 1, count))
                 st.checkbox("Show all hands", key="review_show_all")
+            with st.container(horizontal=True, vertical_alignment="center", key="review_mistake_steps"):
+                for label, key, direction in (("◀ Previous mistake", "review_prev_mistake", -1),
+                                              ("Next mistake ▶", "review_next_mistake", 1)):
+                    target = loaded.mistake_near(n, pos, direction)
+                    st.button(label, key=key, on_click=_go, disabled=target is None,
+                              args=(target.hand, target.position) if target is not None else (n, pos))
             if count > 0:
                 st.slider("Step in this hand", 0, count, key=POS, label_visibility="collapsed")
     with right:
+        _model_at(loaded, n, pos, names, seat)
         settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
                                               f"Decisions ({len(h.decisions)})"])
         with settle:
@@ -393,10 +504,12 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
         st.html(_SCROLL_JS, unsafe_allow_javascript=True)
 
 
-def _game_end(loaded: LoadedReview, names: Sequence[str], hand: int) -> None:
-    """The scores over the game (the chosen hand marked) beside the final placement."""
+def _game_end(loaded: LoadedReview, names: Sequence[str], seat: int, hand: int) -> None:
+    """The model's chart of the player's choices, then the scores over the game (the chosen hand marked) beside
+    the final placement."""
     r = loaded.review
     st.subheader("The game")
+    _model_chart(loaded, names, seat, hand)
     chart, table = st.columns([3, 2], gap="medium")
     with chart:
         st.html(score_chart(loaded, names, hand))
