@@ -125,19 +125,24 @@ def chart_figure(points: Sequence[DecisionPoint], hand_labels: Sequence[str], cu
 
 
 def point_target(selection: Any) -> tuple[int, int] | None:
-    """The (hand, position) of the first point of a Plotly selection event (None when nothing usable is selected)."""
-    try:
-        points = selection["selection"]["points"]
-    except (KeyError, TypeError):
-        points = getattr(getattr(selection, "selection", None), "points", None)
+    """The (hand, position) of the first point of a Plotly selection event (None when nothing usable is selected).
+
+    >>> point_target({"selection": {"points": [{"customdata": [2, "7"]}]}}), point_target({"selection": None})
+    ((2, 7), None)
+    """
+    inner = selection.get("selection") if isinstance(selection, dict) else getattr(selection, "selection", None)
+    points = inner.get("points") if isinstance(inner, dict) else getattr(inner, "points", None)
     for point in points or ():
         data = point.get("customdata") if isinstance(point, dict) else None
-        if isinstance(data, (list, tuple)) and len(data) >= 2:
-            try:
-                return int(data[0]), int(data[1])
-            except (TypeError, ValueError):
-                continue
+        if isinstance(data, (list, tuple)) and len(data) >= 2 and all(_whole(x) for x in data[:2]):
+            return int(data[0]), int(data[1])
     return None
+
+
+def _whole(x: Any) -> bool:
+    """A whole number, or its digits (Plotly may send custom data back as text)."""
+    return (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, float) and x.is_integer()) or \
+        (isinstance(x, str) and x.strip().lstrip("-").isdigit())
 
 
 __all__ = ["BARS_CSS", "GRADE_COLOURS", "SHOWN", "bars_html", "chart_figure", "point_target", "shown_options"]
