@@ -29,7 +29,7 @@ PACKAGES = ("sanma_core", "drills", "course", "tutor")
 #: Low to high; each layer is a tuple of groups, each group a tuple of module-name prefixes.
 LAYERS: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("sanma_core.tiles", "sanma_core.rules", "sanma_core.melds", "sanma_core.dora", "sanma_core.inputs",
-      "sanma_core.yaml_errors", "sanma_core.explain_text", "sanma_core.errors", "sanma_core.i18n",
+      "sanma_core.yaml_errors", "sanma_core.explain_text", "sanma_core.errors", "sanma_core.i18n", "sanma_core.i18n_sources",
       "sanma_core.words"),),
     (("sanma_core.analysis",),),
     (("sanma_core.scoring",),),

@@ -14,6 +14,7 @@ from course.glossary import load_glossary
 from course.render import PLACEHOLDER
 from course.translations import placeholder_shapes, texts_of, tile_groups
 from sanma_core.i18n import ENGLISH_NAMES
+from sanma_core.rules import load_ruleset_text
 
 LANGS = ("de", "es")
 MISSING = "(translation)"
@@ -95,8 +96,11 @@ def test_an_engine_expression_without_german_words_is_reported(tmp_path):
     (tmp_path / "alpha.yaml").write_text(lesson, encoding="utf-8")
     (tmp_path / "de").mkdir()
     (tmp_path / "de" / "alpha.yaml").write_text(german, encoding="utf-8")
-    issues = load_course("club", tmp_path, "de").translation_issues
-    assert any("has no German wording" in i.message and "The club's written rules set it." in i.message for i in issues), issues
+    # a club's own ruleset file with its own source note: no catalogue knows that sentence
+    own = load_ruleset_text("base: club\nsources:\n  honba_ron: Our house rule since 1998.\n", "house.yaml")
+    issues = load_course(own, tmp_path, "de").translation_issues
+    assert any("has no German wording" in i.message and "Our house rule since 1998." in i.message for i in issues), issues
+    assert not load_course("club", tmp_path, "de").translation_issues  # the presets' notes are in the catalogue
 
 
 def test_a_missing_translation_is_named_and_the_check_fails(tmp_path, capsys):

@@ -12,6 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from sanma_core.i18n import LANGUAGES, LOCALE_DIR, LanguageError, language_of, po_path, translator
+from sanma_core.i18n_sources import extract_sources, source_messages
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 _SOURCES = ("sanma_core", "course", "tutor")
@@ -34,7 +35,7 @@ def _extracted() -> frozenset[str]:
         for _file, _line, message, _comments, _context in extract_from_dir(
                 LOCALE_DIR.parent / folder, method_map=[("**.py", "python")], keywords={"gettext": None, "ngettext": (1, 2), "N_": None}):
             found.update([message] if isinstance(message, str) else message)
-    return frozenset(m for m in found if m)
+    return frozenset(m for m in found if m) | source_messages()  # and the rulesets' notes lessons quote
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -108,3 +109,12 @@ def test_browser_locales_map_to_languages():
 def test_the_marked_messages_include_the_sidebar():
     assert {"Ruleset", "Language", "Sign in"} <= _extracted()
     assert all(re.fullmatch(r"[a-z]{2}", p.name) for p in LOCALE_DIR.iterdir() if p.is_dir())
+
+
+def test_the_extractor_babel_cfg_names_reads_each_rulesets_source_notes():
+    from io import BytesIO
+
+    found = list(extract_sources(BytesIO(b"name: x\nsources:\n  uma: The club says so.\n  oka: ''\n"), [], [], {}))
+    assert found == [(3, "gettext", "The club says so.", [])]
+    assert "[sanma_core.i18n_sources:extract_sources: **/rulesets/*.yaml]" in (LOCALE_DIR.parent / "babel.cfg").read_text()
+    assert len(source_messages()) >= 20
