@@ -39,14 +39,19 @@ def records(tenhou6) -> dict[str, str]:
     return {"tenhou6": tenhou6, "mjlog": xml, "mjai": dumps(read_record(tenhou6, "tenhou").game.events)}
 
 
-@pytest.fixture()
-def page(tmp_path, monkeypatch):
+def open_page(tmp_path, monkeypatch, timeout: float = 60) -> AppTest:
+    """The Review page in a fresh app with its own progress database."""
     monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
     monkeypatch.chdir(ROOT)
-    at = AppTest.from_file(APP, default_timeout=60).run()
+    at = AppTest.from_file(APP, default_timeout=timeout).run()
     at.switch_page(PAGE).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+@pytest.fixture()
+def page(tmp_path, monkeypatch):
+    return open_page(tmp_path, monkeypatch)
 
 
 def _paste(at: AppTest, text: str) -> AppTest:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_app_review import _paste, open_page
 
 from sanma_core.review.graded import KIND_WORDS, option_text
 from sanma_core.review.record import review_record
@@ -43,19 +44,7 @@ def mistakes(record) -> list[tuple[int, int, object]]:
 
 @pytest.fixture()
 def page(tmp_path, monkeypatch):
-    monkeypatch.setenv("SANMA_TUTOR_DB", str(tmp_path / "progress.db"))
-    monkeypatch.chdir(ROOT)
-    at = AppTest.from_file(APP, default_timeout=90).run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def _paste(at: AppTest, text: str) -> AppTest:
-    at.text_area(key="review_paste").input(text)
-    at.button(key="review_load").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(tmp_path, monkeypatch, timeout=90)  # the decision model loads on the first review
 
 
 def _bars(at: AppTest) -> str:
