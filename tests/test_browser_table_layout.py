@@ -207,6 +207,8 @@ def test_the_undo_button_sits_with_the_actions_and_sends_undo(browser, server):
     context, pg, frame = _open(browser, f"{server}/?undo=1", PHONE)
     try:
         undo = frame.locator("[data-role=actions] button[data-action=undo]")
+        undo.wait_for(state="visible")
+        _settled(pg, frame)
         box = undo.bounding_box()
         assert box["y"] + box["height"] <= PHONE["height"]  # on the first screen, beside the other actions
         undo.click()
