@@ -84,3 +84,37 @@ def test_on_a_phone_the_bars_are_under_the_table_and_nothing_is_wider_than_the_s
         width = pg.evaluate("() => document.documentElement.scrollWidth")
         assert width <= phone["width"], width
         pg.close()
+
+
+def test_a_kept_mistake_goes_from_the_upload_to_an_answered_card(server, loaded):
+    """A learner uploads a record, keeps its first mistake with "Drill this", then answers it on My positions."""
+    from test_browser_app import _sidebar_sign_up
+
+    from sanma_core.review.graded import option_text
+    from tutor.kept_review import position_of
+
+    first = next(p for p in loaded.points if p.decision.mistake)
+    kp = position_of(loaded, first, ["A", "B", "C"], 0)
+    with chromium() as browser:
+        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+        pg.set_default_timeout(WAIT_MS)
+        pg.goto(f"{server}/review", wait_until="domcontentloaded")
+        _sidebar_sign_up(pg, "Kept Tester")
+        pg.wait_for_function("document.cookie.includes('sanma_learner=')", timeout=WAIT_MS)  # the sign-in settled
+        pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
+        start = _wait_for_step(pg, 0, timeout_s=90)
+        pg.locator(".st-key-review_next_mistake button").click()
+        _wait_for_step(pg, first.position, not_id=start["id"], timeout_s=90)
+        pg.locator(f'div.st-key-review_keep_{first.index}[data-stale="false"] button').first.click()
+        pg.get_by_text("1 position kept").wait_for(timeout=60_000)
+        kept = pg.locator(f'div.st-key-review_kept_{first.index}[data-stale="false"] button').first
+        kept.wait_for()
+        assert kept.is_disabled()
+        pg.goto(f"{server}/positions", wait_until="domcontentloaded")
+        pg.get_by_role("heading", name="My positions").first.wait_for()
+        pg.locator(".st-key-positions_question iframe").first.wait_for()
+        pg.locator(".st-key-positions_question").get_by_text(option_text(kp.model, kp.tile), exact=True).click()
+        pg.locator('div.st-key-positions_check[data-stale="false"] button').first.click()
+        pg.get_by_text("Right: the model's choice.").wait_for(timeout=60_000)
+        assert pg.locator(".rv-model").count() == 1 and not pg.locator('[data-testid="stException"]').count()
+        pg.close()

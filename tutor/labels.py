@@ -17,11 +17,15 @@ from __future__ import annotations
 from drills import DRILL_TYPES
 from drills.explain import concept_name
 from sanma_core.i18n import Translator, translator
+from tutor.kept import TOPIC as KEPT_TOPIC
+from tutor.kept import is_kept_concept
 
 
 def topic_title(topic: str, tr: Translator | None = None) -> str:
     """A drill's title, else a lesson's id spoken as words."""
     tr = tr or translator()
+    if topic == KEPT_TOPIC:
+        return tr.gettext("My positions")
     drill = DRILL_TYPES.get(topic)
     if drill:
         return tr.gettext(str(drill.get("title") or topic))
@@ -37,6 +41,8 @@ def concept_title(concept: str, tr: Translator | None = None) -> str:
         return ""
     if concept.startswith("lesson."):
         return (tr or translator()).gettext("Lesson question")
+    if is_kept_concept(concept):
+        return (tr or translator()).gettext("A position you kept")
     return concept_name(concept)
 
 

@@ -28,6 +28,7 @@ PAGES = (
     ("review.py", N_("Review"), "review", ":material/history:"),
     ("rules.py", N_("Rules"), "rules", ":material/gavel:"),
     ("progress.py", N_("Progress"), "progress", ":material/monitoring:"),
+    ("positions.py", N_("My positions"), "positions", ":material/bookmark:"),
     ("teacher.py", N_("Club"), "club", ":material/groups:"),
     ("quiz_night.py", N_("Quiz night"), "quiz", ":material/emoji_events:"),
     ("handouts.py", N_("Handouts"), "handouts", ":material/description:"),

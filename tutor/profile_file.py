@@ -1,8 +1,9 @@
 """A learner's whole progress as one JSON file: export it, and import it on another machine.
 
 A club teacher moves learners between machines this way. The file holds the
-profile's name, every answer, the scheduling cards, lesson progress and, when
-the profile has a PIN, its salted hash (never the PIN itself). Importing
+profile's name, every answer, the scheduling cards, lesson progress, the
+positions kept from reviews and, when the profile has a PIN, its salted hash
+(never the PIN itself). Importing
 never merges into or overwrites an existing learner.
 
 >>> import os, tempfile
@@ -22,6 +23,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from tutor.kept import KeptPosition, KeptPositions
 from tutor.store import Answer, CardRow, Profile, ProgressStore, StoreError
 
 FORMAT = "sanma-tutor-profile"
@@ -48,6 +50,8 @@ def export_profile(store: ProgressStore, profile_id: int) -> dict[str, Any]:
         "cards": [{"concept": c.concept, "topic": c.topic, "card": c.card, "due": c.due.isoformat()} for c in store.cards(profile_id)],
         "lessons": [{"lesson": lid, "step": step, "total": total, "updated": updated}
                     for lid, step, total, updated in store.lesson_rows(profile_id)],
+        "kept": [{"key": key, "kept": kept, "position": json.loads(position)}
+                 for key, kept, position in KeptPositions(store).rows(profile_id)],
     }
 
 
@@ -131,4 +135,12 @@ def import_profile(store: ProgressStore, data: dict[str, Any], name: str | None 
     for i, item in enumerate(_list(top, "lessons")):
         r = _Reader(f"lessons[{i}]", item)
         lessons.append((r.get("lesson", str), r.get("step", int), r.get("total", int), r.get("updated", str)))
-    return store.restore_profile(name or top.get("name", str), created, answers, cards, lessons, pin)
+    kept = []
+    for i, item in enumerate(top.get("kept", list, optional=True) or []):  # files written before it have none
+        r = _Reader(f"kept[{i}]", item)
+        position = KeptPosition.from_json(r.get("position", dict), where=f"profile file, kept[{i}].position")
+        if position.key != r.get("key", str):
+            raise StoreError(f"profile file, kept[{i}].key: expected {position.key!r}, the position's own key")
+        r.time("kept")
+        kept.append((position.key, r.get("kept", str), json.dumps(position.to_json(), ensure_ascii=False, sort_keys=True)))
+    return store.restore_profile(name or top.get("name", str), created, answers, cards, lessons, pin, kept)

@@ -49,6 +49,11 @@ def _card_id(concept: str) -> int:
     return zlib.crc32(concept.encode()) + 1
 
 
+def new_card_row(concept: str, topic: str, at: datetime) -> CardRow:
+    """A card never answered, due at ``at`` (a position kept from a review starts so)."""
+    return CardRow(concept=concept, topic=topic, card=Card(card_id=_card_id(concept), due=at).to_json(), due=at)
+
+
 def review(
     previous: CardRow | None,
     concept: str,
@@ -57,11 +62,14 @@ def review(
     seconds: float | None = None,
     at: datetime | None = None,
     desired_retention: float = 0.9,
+    rating: Rating | None = None,
 ) -> CardRow:
-    """The concept's card after one more answer (a new card when ``previous`` is None)."""
+    """The concept's card after one more answer (a new card when ``previous`` is None); ``rating`` overrides the
+    one :func:`rating_for` gives the outcome (a kept position rates its grade)."""
     at = at or now_utc()
     card = Card.from_json(previous.card) if previous is not None else Card(card_id=_card_id(concept), due=at)
-    new_card, _log = scheduler(desired_retention).review_card(card, rating_for(correct, seconds), review_datetime=at)
+    given = rating if rating is not None else rating_for(correct, seconds)
+    new_card, _log = scheduler(desired_retention).review_card(card, given, review_datetime=at)
     return CardRow(concept=concept, topic=topic, card=new_card.to_json(), due=new_card.due)
 
 

@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -38,6 +39,7 @@ from .store_schema import (
     answers,
     cards,
     games,
+    kept_positions,
     lessons,
     migrate,
     pin_failures,
@@ -428,7 +430,8 @@ class ProgressStore:
         return self._pin(profile_id)
 
     def restore_profile(self, name: str, created: str, answer_list: list[Answer], card_list: list[CardRow],
-                        lesson_list: list[tuple[str, int, int, str]], pin: tuple[str, str] | None) -> Profile:
+                        lesson_list: list[tuple[str, int, int, str]], pin: tuple[str, str] | None,
+                        kept_list: Sequence[tuple[str, str, str]] = ()) -> Profile:
         """Write a whole profile in one transaction (a new name only: nothing is ever merged or overwritten)."""
         clean = clean_name(name)
         if not clean or len(clean) > MAX_NAME:
@@ -447,6 +450,9 @@ class ProgressStore:
                                                   "updated": updated} for lid, step, total, updated in lesson_list])
             if pin is not None:
                 con.execute(sa.insert(pins).values(profile_id=pid, salt=pin[0], hash=pin[1]))
+            if kept_list:  # (key, kept, position JSON): the positions kept from reviews
+                con.execute(sa.insert(kept_positions), [{"profile_id": pid, "key": k, "kept": t, "position": p}
+                                                        for k, t, p in kept_list])
         return Profile(pid, clean)
 
     # ---- play-mode games -----------------------------------------------------

@@ -145,12 +145,23 @@ settings = sa.Table(
     sa.Column("key", sa.Text, primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
 )
+
+# ---- step 6: positions a learner kept from a review ("Drill this"), each one scheduled card ---------------
+
+kept_positions = sa.Table(
+    "kept_positions", metadata,
+    sa.Column("profile_id", sa.Integer, sa.ForeignKey("profiles.id"), primary_key=True),
+    sa.Column("key", sa.Text, primary_key=True),  # the position's digest: the same position kept twice is one
+    sa.Column("kept", sa.Text, nullable=False),
+    sa.Column("position", sa.Text, nullable=False),  # JSON: the table as it was, the options, the model's figures
+)
 _STEP_TABLES: dict[int, tuple[sa.Table, ...]] = {
     1: (profiles, answers, cards, lessons, games, pins, sign_ins),
     2: (pin_failures,),
     3: (groups, memberships),
     4: (quizzes, quiz_players, quiz_answers),
     5: (settings,),
+    6: (kept_positions,),
 }
 
 
@@ -167,6 +178,7 @@ MIGRATIONS: tuple[tuple[int, str, Callable[[sa.Connection], None]], ...] = (
     (3, "club groups and memberships", _create(_STEP_TABLES[3])),
     (4, "quiz night", _create(_STEP_TABLES[4])),
     (5, "a learner's settings (language)", _create(_STEP_TABLES[5])),
+    (6, "positions kept from reviews", _create(_STEP_TABLES[6])),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-#: Seat and round winds by number (0 East, the dealer's, 1 South, 2 West).
-WIND_NAMES = ("East", "South", "West")
+from ..i18n import N_
+
+#: Seat and round winds by number (0 East, the dealer's, 1 South, 2 West); marked, translated where shown.
+WIND_NAMES = (N_("East"), N_("South"), N_("West"))
 #: The winds' letters (contract notation) and their names.
 WIND_LETTERS = "ESW"
 LETTER_NAMES = dict(zip(WIND_LETTERS, WIND_NAMES, strict=True))

@@ -46,6 +46,7 @@ def render() -> None:
         ("tutor/pages/calculator.py", N_("Calculator"), N_("Shanten, waits and the full score of any hand.")),
         ("tutor/pages/rules.py", N_("Rules"), N_("The rulesets side by side; upload your club's own.")),
         ("tutor/pages/progress.py", N_("Progress"), N_("Reviews due today, mistakes to replay, charts.")),
+        ("tutor/pages/positions.py", N_("My positions"), N_("Mistakes you kept from your reviews, as your own drills.")),
         ("tutor/pages/teacher.py", N_("Club"), N_("Join your teacher's group, or teach one and see its progress.")),
         ("tutor/pages/quiz_night.py", N_("Quiz night"),
          N_("A quiz for the whole room: phones answer, the projector scores.")),

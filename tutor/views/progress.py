@@ -12,7 +12,9 @@ import streamlit as st
 from tutor import state, stats
 from tutor.drill_session import Settings
 from tutor.handoff import start_session
+from tutor.kept import is_kept_concept
 from tutor.labels import concept_title, topic_title
+from tutor.language import tr
 from tutor.scheduler import retrievability
 from tutor.store import now_utc
 from tutor.widgets import metric_row
@@ -136,8 +138,15 @@ def render() -> None:
         st.dataframe([{"concept": concept_title(d.concept), "drill": topic_title(d.topic),
                       "due": d.due.strftime("%Y-%m-%d %H:%M")} for d in due],
                      hide_index=True)
-        st.button(f"Start review ({len(due)})", key="start_review", type="primary", on_click=_start_review,
-                  args=([(d.topic, d.concept) for d in due],))
+        drills = [d for d in due if not is_kept_concept(d.concept)]
+        kept = len(due) - len(drills)
+        if drills:
+            st.button(f"Start review ({len(drills)})", key="start_review", type="primary", on_click=_start_review,
+                      args=([(d.topic, d.concept) for d in drills],))
+        if kept:
+            st.page_link("tutor/pages/positions.py", icon=":material/bookmark:",
+                         label=tr().ngettext("Answer the position you kept ({n})",
+                                             "Answer the positions you kept ({n})", kept).format(n=kept))
 
     st.subheader("Per topic")
     per = stats.accuracy_by_topic(answers)

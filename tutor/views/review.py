@@ -23,7 +23,7 @@ from sanma_core.review.graded import KIND_WORDS, option_text
 from sanma_core.review.graded_words import DEFINITIONS, figures_line, percent, unmodelled_line
 from sanma_core.review.record import HandReview
 from sanma_core.review.summary import HandSummary
-from tutor import state
+from tutor import kept_review, state
 from tutor.handoff import REVIEW_INCOMING
 from tutor.play import render as play
 from tutor.review_data import (
@@ -304,6 +304,8 @@ def _model_at(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str], s
         decisions = loaded.decisions_at(hand, pos)
         if decisions:
             st.html(bars_html(decisions, play.voice(names[seat])[0], _reason(names, seat)))
+            kept_review.keep_controls(loaded, [p for p in loaded.points if (p.hand, p.position) == (hand, pos)],
+                                    names, seat)
         elif loaded.observer:
             st.caption(_observer_note(names, seat))
         else:
@@ -328,6 +330,7 @@ def _model_tab(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: 
         return
     st.markdown(f"**This hand:** {figures_line(loaded.figures(h.index))}  \n"
                 f"**The game:** {figures_line(loaded.figures())}")
+    kept_review.keep_all_big(loaded, names, seat)
     skipped = unmodelled_line(loaded.review.unmodelled())
     with st.expander("What the figures mean"):
         st.markdown("\n".join(f"- **{k.replace('_', ' ')}**: {v}" for k, v in DEFINITIONS.items())
