@@ -154,7 +154,7 @@ def test_a_guest_is_told_to_sign_in_to_keep_mistakes(tmp_path, monkeypatch, reco
     at = _paste(open_page(tmp_path, monkeypatch, timeout=90), record)
     _first_mistake(at)
     assert not [b for b in at.button if b.key and b.key.startswith("review_keep_")]
-    assert any("Sign in (sidebar) to keep your mistakes as drills" in c.value for c in at.caption)
+    assert any("Sign in (sidebar) to keep mistakes as drills" in c.value for c in at.caption)
 
 
 def test_drill_this_keeps_the_mistake_and_my_positions_asks_it_like_a_drill(tmp_path, monkeypatch, record, loaded):
