@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from app_support import create_learner
-from test_app_review import _paste, open_page
+from test_app_review import _args, _paste, open_page
 
 from sanma_core.game.records import tenhou6_document
 from sanma_core.review.graded import grade, option_text
@@ -192,6 +192,9 @@ def test_drill_this_keeps_the_mistake_and_my_positions_asks_it_like_a_drill(tmp_
     assert metrics["Kept"] == str(len(keys)) and metrics["Due now"] == str(len(keys))
     current = at.session_state["positions_current"]
     kp = KeptPositions(store).get(kim.id, current)
+    args = _args(at)  # the table as it was, read-only, saying where the choice is made
+    assert args["readonly"] is True and args["state"]["hand"] == kp.table["hand"]
+    assert "choose it under the table" in args["state"]["note"]
     at.button(key="positions_check").click().run()  # nothing chosen: told, nothing saved
     assert any("Choose an option first" in w.value for w in at.warning)
     assert store.answers(kim.id) == []

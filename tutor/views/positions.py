@@ -75,7 +75,8 @@ def _question(kp: KeptPosition, profile_id: int) -> None:
         me = kp.names[kp.seat]
         st.caption(t.gettext("You play {name}'s seat. What do you do?").format(name=me))
         big = bool(st.session_state.get("big_tiles"))
-        table(kp.table, key="positions_table", big=big, readonly=True)
+        note = t.gettext("Your decision: choose it under the table, then Check.")
+        table({**kp.table, "note": note}, key="positions_table", big=big, readonly=True)
         labels = [label for label, _p in kp.options]
         st.radio(t.gettext("Your choice"), labels, index=None, key=_choice_key(kp.key), horizontal=True,
                  format_func=lambda label: option_text(label, kp.tile), disabled=choice is not None)

@@ -672,7 +672,7 @@
     if (riichiMode) text = "Riichi: choose the tile to discard (click it, or 1–9 and Enter). Esc cancels.";
     else if (state.advice && !state.offer) text = adviceText();
     else if (state.result) text = "The hand is over.";
-    else if (readonly) text = "A recorded position: nothing to choose here.";
+    else if (readonly) text = state.note || "A recorded position: nothing to choose here."; // a caller may say why it is shown
     else if (state.actions.length && state.phase === "turn" && confirmTaps()) {
       text = "Your turn: tap a tile to raise it and see what it leaves, tap it again to discard it.";
     } else if (state.actions.length && state.phase === "turn") text = "Your turn: click a tile to discard it; hover it to see what it leaves.";
