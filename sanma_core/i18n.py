@@ -19,6 +19,9 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,7 +115,54 @@ def N_(message: str) -> str:
     return message
 
 
+#: The language the words of this thread (a command, one app session's run) are put in.
+_SPEAKING: ContextVar[str] = ContextVar("sanma_language", default=DEFAULT_LANGUAGE)
+
+
+def set_language(lang: str) -> None:
+    """Speak ``lang`` from now on in this thread (the app sets it at the top of every run)."""
+    _SPEAKING.set(check_language(lang))
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[Translator]:
+    """Speak ``lang`` inside the block, then the language spoken before.
+
+    >>> with speaking("de"):
+    ...     gettext("Ruleset"), number(35000)
+    ('Regelwerk', '35.000')
+    >>> gettext("Ruleset")
+    'Ruleset'
+    """
+    token = _SPEAKING.set(check_language(lang))
+    try:
+        yield translator(lang)
+    finally:
+        _SPEAKING.reset(token)
+
+
+def current() -> Translator:
+    """The translator of the language spoken now (English unless :func:`set_language` or :func:`speaking`)."""
+    return translator(_SPEAKING.get())
+
+
+def gettext(message: str) -> str:
+    """``message`` in the language spoken now; where words are put together for a reader."""
+    return current().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the language spoken now."""
+    return current().ngettext(singular, plural, n)
+
+
+def number(value: int | float) -> str:
+    """``value`` written as the language spoken now writes numbers."""
+    return current().number(value)
+
+
 __all__ = [
     "DEFAULT_LANGUAGE", "ENGLISH_NAMES", "LANGUAGES", "LANGUAGE_NAMES", "LanguageError", "N_", "Translator",
-    "check_language", "language_of", "po_path", "translator",
+    "check_language", "current", "gettext", "language_of", "ngettext", "number", "po_path", "set_language", "speaking",
+    "translator",
 ]

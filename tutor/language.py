@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from sanma_core.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Translator, language_of, translator
+from sanma_core.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Translator,
+    language_of,
+    set_language,
+    translator,
+)
 
 from . import state
 
@@ -37,6 +45,7 @@ def choose_language() -> str:
     if st.session_state.get(LANGUAGE_KEY) not in LANGUAGES:
         locale = getattr(getattr(st, "context", None), "locale", None)
         st.session_state[LANGUAGE_KEY] = language_of(locale) or DEFAULT_LANGUAGE
+    set_language(st.session_state[LANGUAGE_KEY])  # the engine's and the drills' words follow the page's language
     return st.session_state[LANGUAGE_KEY]
 
 
