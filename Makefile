@@ -41,7 +41,7 @@ test: $(STAMP) browser postgres proxy
 
 # The gettext catalogues: extract the messages, then bring every language's .po up to date (compiled at run time).
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --project sanma-tutor -w 100 -o locale/sanma.pot sanma_core course tutor app.py
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --sort-output --project sanma-tutor -w 100 -o locale/sanma.pot sanma_core course tutor drills app.py
 	$(BIN)/pybabel update -i locale/sanma.pot -d locale -D sanma --no-fuzzy-matching --ignore-obsolete -w 100
 
 bench: $(STAMP)

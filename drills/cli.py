@@ -1,4 +1,4 @@
-"""``sanma drill TYPE --seed N [--ruleset R] [--difficulty D] [--json]``: print one question and its answer."""
+"""``sanma drill TYPE --seed N [--ruleset R] [--difficulty D] [--json] [--lang L]``: print one question and its answer."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from sanma_core.i18n import LANGUAGES, speaking
 from sanma_core.rules import RulesetError, get_ruleset
 from sanma_core.tiles import NotationError
 
@@ -22,11 +23,18 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", type=int, default=1, choices=(1, 2, 3))
     p.add_argument("--json", action="store_true", help="print the question as one JSON object")
     p.add_argument("--list", action="store_true", help="list the drill types")
+    p.add_argument("--lang", default="en", choices=LANGUAGES,
+                   help="the language of the question, its options and explanation (the JSON keys stay the same)")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    with speaking(args.lang):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.list or not args.type:
         for name, info in DRILL_TYPES.items():
             print(f"{name:<15} {info['description']}")

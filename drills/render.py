@@ -4,27 +4,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from sanma_core.i18n import N_, gettext
+
 from .explain import concept_name, explanation_sentences
 from .model import Question
 
 _DATA_LABELS = (
-    ("hand", "Hand"),
-    ("melds", "Melds"),
-    ("kita", "Kita (Norths set aside)"),
-    ("indicators", "Dora indicators"),
-    ("dora", "Dora indicators"),
-    ("ura", "Ura indicators"),
-    ("discards", "Your discards"),
-    ("seat", "Seat wind"),
-    ("round", "Round wind"),
-    ("situation", "Situation"),
+    ("hand", N_("Hand")),
+    ("melds", N_("Melds")),
+    ("kita", N_("Kita (Norths set aside)")),
+    ("indicators", N_("Dora indicators")),
+    ("dora", N_("Dora indicators")),
+    ("ura", N_("Ura indicators")),
+    ("discards", N_("Your discards")),
+    ("seat", N_("Seat wind")),
+    ("round", N_("Round wind")),
+    ("situation", N_("Situation")),
 )
 
 
 def _value(value: Any) -> str:
     if isinstance(value, list | tuple):
         sep = "; " if any(" " in str(v) for v in value) else " "
-        return sep.join(map(str, value)) if value else "none"
+        return sep.join(map(str, value)) if value else gettext("none")
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)
@@ -36,20 +38,21 @@ def render_question(q: Question) -> str:
     lines = [q.prompt, ""]
     for key, label in _DATA_LABELS:
         if key in q.data and q.data[key] not in (None, "", [], 0, {}):
-            lines.append(f"  {label}: {_value(q.data[key])}")
+            lines.append(f"  {gettext(label)}: {_value(q.data[key])}")
     for part in q.parts:
         if part == "choices":
-            lines.append("  Choose " + ("every one that applies:" if q.is_multi(part) else "one:"))
+            lines.append("  " + (gettext("Choose every one that applies:") if q.is_multi(part) else gettext("Choose one:")))
             lines.extend(f"    - {label}" for _cid, label in q.choices)
         elif part == "numbers":
-            lines.append("  Give: " + ", ".join(label for _, label in q.number_fields))
+            lines.append("  " + gettext("Give: {fields}").format(fields=", ".join(label for _, label in q.number_fields)))
         else:
-            lines.append("  Answer with tiles" + (" (every one that applies)" if q.is_multi(part) else " (one tile)"))
+            lines.append("  " + (gettext("Answer with tiles (every one that applies)") if q.is_multi(part)
+                                 else gettext("Answer with tiles (one tile)")))
     return "\n".join(lines)
 
 
 def render_answer(q: Question) -> str:
-    lines = ["Answer:"]
+    lines = [gettext("Answer:")]
     for part in q.parts:
         value = q.answer[part]
         if part == "numbers":
@@ -57,17 +60,18 @@ def render_answer(q: Question) -> str:
             lines.extend(f"  {labels.get(k, k)}: {v:g}" if isinstance(v, float) else f"  {labels.get(k, k)}: {v}" for k, v in value.items())
         elif part == "choices":
             labels = dict(q.choices)
-            lines.append("  " + (", ".join(labels.get(c, c) for c in value) or "none"))
+            lines.append("  " + (", ".join(labels.get(c, c) for c in value) or gettext("none")))
         else:
-            lines.append("  " + (" ".join("kita (set a North aside)" if v == "kita" else v for v in value) or "none"))
-    lines.append(f"Concept: {concept_name(q.concept)}")
-    lines.append("Explanation:")
+            kita = gettext("kita (set a North aside)")
+            lines.append("  " + (" ".join(kita if v == "kita" else v for v in value) or gettext("none")))
+    lines.append(gettext("Concept: {name}").format(name=concept_name(q.concept)))
+    lines.append(gettext("Explanation:"))
     lines.extend(f"  {i}. {text}" for i, text in enumerate(explanation_sentences(q.explanation), 1))
-    lines += ["", f"{SAME_QUESTION} {same_question_command(q)}"]
+    lines += ["", f"{gettext(SAME_QUESTION)} {same_question_command(q)}"]
     return "\n".join(lines)
 
 
-SAME_QUESTION = "The same question again:"
+SAME_QUESTION = N_("The same question again:")
 
 
 def same_question_command(q: Question) -> str:

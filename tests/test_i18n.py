@@ -16,7 +16,7 @@ from sanma_core.i18n import LANGUAGES, LOCALE_DIR, LanguageError, language_of, p
 from sanma_core.i18n_sources import extract_sources, source_messages
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-_SOURCES = ("sanma_core", "course", "tutor")
+_SOURCES = ("sanma_core", "course", "tutor", "drills")
 
 
 def _catalogue(lang: str):

@@ -1,4 +1,7 @@
-"""Words shared by the step renderers: names of seats, limits and waits, lists, plurals and signed numbers."""
+"""Words shared by the step renderers: names of seats, limits and waits, lists, plurals and numbers.
+
+Every name here is marked where it is defined and put into the language spoken now where it is shown.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +9,22 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sanma_core.i18n import DEFAULT_LANGUAGE, N_, current, gettext
+
 #: A step renderer: the sentences of one explanation step.
 Renderer = Callable[[dict[str, Any]], list[str]]
 
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West"}
-LIMITS = {"": "", "mangan": "mangan", "haneman": "haneman", "baiman": "baiman", "sanbaiman": "sanbaiman",
-          "kazoe_yakuman": "counted yakuman (13+ han)", "yakuman": "yakuman"}
+SEAT_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West")}
+LIMITS = {"": "", "mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"), "sanbaiman": N_("sanbaiman"),
+          "kazoe_yakuman": N_("counted yakuman (13+ han)"), "yakuman": N_("yakuman")}
 WAIT_NAMES = {
-    "ryanmen": "two-sided wait (ryanmen)", "kanchan": "closed wait (kanchan)", "penchan": "edge wait (penchan)",
-    "tanki": "pair wait (tanki)", "shanpon": "two-pair wait (shanpon)", "nobetan": "extended pair wait (nobetan)",
-    "sanmenchan": "three-sided wait (sanmenchan)", "aryanmen": "triplet-and-neighbour wait", "multi": "many-sided wait",
-    "chiitoitsu": "seven-pairs wait", "kokushi": "thirteen-orphans wait", "kokushi_13": "thirteen-sided thirteen orphans",
-    "chuuren": "nine-gates wait", "four_copy": "wait beside four held copies",
+    "ryanmen": N_("two-sided wait (ryanmen)"), "kanchan": N_("closed wait (kanchan)"),
+    "penchan": N_("edge wait (penchan)"), "tanki": N_("pair wait (tanki)"), "shanpon": N_("two-pair wait (shanpon)"),
+    "nobetan": N_("extended pair wait (nobetan)"), "sanmenchan": N_("three-sided wait (sanmenchan)"),
+    "aryanmen": N_("triplet-and-neighbour wait"), "multi": N_("many-sided wait"),
+    "chiitoitsu": N_("seven-pairs wait"), "kokushi": N_("thirteen-orphans wait"),
+    "kokushi_13": N_("thirteen-sided thirteen orphans"), "chuuren": N_("nine-gates wait"),
+    "four_copy": N_("wait beside four held copies"),
 }
 
 
@@ -29,30 +36,69 @@ def tidy(text: str) -> str:
     return _PLURAL_S.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 copy``, ``2 copies``: the word in the form the number needs."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+def figure(n: float) -> str:
+    """A number for the learner: ``35.000`` in German and Spanish; English keeps the bare digits its questions
+    have always printed (``35000``, ``1.5``), so an English question reads and serialises as before.
+
+    >>> from sanma_core.i18n import speaking
+    >>> figure(35000), figure(1.5)
+    ('35000', '1.5')
+    >>> with speaking("de"):
+    ...     figure(35000), figure(-1.5)
+    ('35.000', '-1,5')
+    """
+    tr = current()
+    if tr.lang == DEFAULT_LANGUAGE:
+        return f"{n:g}" if isinstance(n, float) else str(n)
+    return tr.number(n)
 
 
-def listed(items: Sequence[Any], empty: str = "none") -> str:
-    """``a, b and c`` (``empty`` for no items)."""
+def percent(share: float) -> str:
+    """A share as a whole percentage: ``45%`` in English, ``45 %`` in German and Spanish."""
+    if current().lang == DEFAULT_LANGUAGE:
+        return f"{share:.0%}"
+    return f"{round(share * 100)}\u00a0%"
+
+
+def listed(items: Sequence[Any], empty: str | None = None) -> str:
+    """``a, b and c`` in the language spoken now (``empty``, else "none", for no items)."""
     items = [str(i) for i in items]
     if not items:
-        return empty
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        return gettext("none") if empty is None else empty
+    if len(items) == 1:
+        return items[0]
+    return gettext("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def seat_name(s: str) -> str:
-    """``"E"`` → ``"East"`` (other text as it is)."""
-    return SEAT_NAMES.get(s, s)
+    """``"E"`` → ``"East"`` in the language spoken now (other text as it is)."""
+    return gettext(SEAT_NAMES[s]) if s in SEAT_NAMES else s
+
+
+def wait_name(shape: str) -> str:
+    """A wait shape's name in the language spoken now (an unknown one in plain words)."""
+    return gettext(WAIT_NAMES[shape]) if shape in WAIT_NAMES else str(shape).replace("_", " ")
+
+
+def limit_name(limit: str) -> str:
+    """A limit's name in the language spoken now (``""`` for none)."""
+    name = LIMITS.get(limit, limit)
+    return gettext(name) if name else ""
 
 
 def signed(n: float) -> str:
     """A number with its sign, ``+3`` or ``-1.5``."""
-    text = f"{n:g}" if isinstance(n, float) else str(n)
+    text = figure(n)
     return text if n < 0 else "+" + text
 
 
 def shanten_words(n: int) -> str:
     """``tenpai``, ``complete`` or ``2-shanten``."""
-    return "tenpai" if n == 0 else ("complete" if n < 0 else f"{n}-shanten")
+    if n == 0:
+        return gettext("tenpai")
+    return gettext("complete") if n < 0 else gettext("{n}-shanten").format(n=n)
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 copy``, ``2 copies``: the English word in the form the number needs."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
