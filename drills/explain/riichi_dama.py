@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .common import Renderer, plural
+from sanma_core.i18n import gettext, ngettext
+
+from .common import Renderer, figure, percent
 
 
 def _wait_values(s: dict[str, Any]) -> list[str]:
     out = []
     for r in s.get("rows", []):
-        ron = f"ron {r['ron_dama']}" if r["ron_dama"] else "no ron (no yaku without riichi)"
-        out.append(f"On {r['wait']}: dama {ron}, tsumo {r['tsumo_dama']}; riichi ron {r['ron_riichi']}, "
-                   f"tsumo {r['tsumo_riichi']}.")
+        values = dict(wait=r["wait"], ron_dama=figure(r["ron_dama"]), tsumo_dama=figure(r["tsumo_dama"]),
+                      ron_riichi=figure(r["ron_riichi"]), tsumo_riichi=figure(r["tsumo_riichi"]))
+        text = (gettext("On {wait}: dama ron {ron_dama}, tsumo {tsumo_dama}; riichi ron {ron_riichi}, tsumo "
+                        "{tsumo_riichi}.") if r["ron_dama"] else
+                gettext("On {wait}: dama no ron (no yaku without riichi), tsumo {tsumo_dama}; riichi ron {ron_riichi}, "
+                        "tsumo {tsumo_riichi}."))
+        out.append(text.format(**values))
     if s.get("tsumo_loss"):
-        out.append("Under tsumo loss a tsumo brings less than a ron of the same hand, so the ron chance counts for more.")
+        out.append(gettext("Under tsumo loss a tsumo brings less than a ron of the same hand, so the ron chance counts "
+                           "for more."))
     return out
 
 
@@ -23,33 +30,43 @@ def _bucket_words(key: str) -> str:
     parts = key.split("|")[1:]
     words = []
     if parts and parts[0] != "*":
-        words.append(f"{parts[0]} live winning tiles")
+        words.append(gettext("{n} live winning tiles").format(n=parts[0]))
     if len(parts) > 1 and parts[1] != "*":
-        words.append(f"turn {parts[1]}")
-    return ", ".join(words) or "any wait and turn"
+        words.append(gettext("turn {n}").format(n=parts[1]))
+    return ", ".join(words) or gettext("any wait and turn")
 
 
 def _win_chance(s: dict[str, Any]) -> list[str]:
     d, r = s["dama"], s["riichi"]
-    out = [f"You have {plural(s['live'], 'live winning tile')} on turn {s['turn']}. In real play "
-           f"({s.get('source', 'real games')}), of {d['rate']['n']} first closed tenpai hands like this "
-           f"({_bucket_words(d['rate']['key'])}) that stayed dama, {d['rate']['counts'].get('win', 0) / d['rate']['n']:.0%} "
-           f"won and {d['p_deal_in']:.0%} dealt in; of {r['rate']['n']} that declared riichi "
-           f"({_bucket_words(r['rate']['key'])}), {r['p_tsumo'] + r['p_ron']:.0%} won "
-           f"({r['p_tsumo']:.0%} by tsumo) and {r['p_deal_in']:.0%} dealt in."]
+    live = s["live"]
+    head = ngettext("You have {live} live winning tile on turn {turn}.",
+                    "You have {live} live winning tiles on turn {turn}.", live).format(live=live, turn=s["turn"])
+    body = gettext("In real play ({source}), of {n_dama} first closed tenpai hands like this ({dama_bucket}) that "
+                   "stayed dama, {dama_win} won and {dama_deal} dealt in; of {n_riichi} that declared riichi "
+                   "({riichi_bucket}), {riichi_win} won ({riichi_tsumo} by tsumo) and {riichi_deal} dealt in.").format(
+        source=s.get("source") or gettext("real games"), n_dama=d["rate"]["n"], dama_bucket=_bucket_words(d["rate"]["key"]),
+        dama_win=percent(d["rate"]["counts"].get("win", 0) / d["rate"]["n"]), dama_deal=percent(d["p_deal_in"]),
+        n_riichi=r["rate"]["n"], riichi_bucket=_bucket_words(r["rate"]["key"]),
+        riichi_win=percent(r["p_tsumo"] + r["p_ron"]), riichi_tsumo=percent(r["p_tsumo"]),
+        riichi_deal=percent(r["p_deal_in"]))
+    out = [f"{head} {body}"]
     if not s["ron_live"]:
-        out.append(f"Dama has no yaku for a ron, so it can only win by tsumo: about {d['p_tsumo']:.0%} here.")
-    elif s["ron_live"] < s["live"]:
-        out.append(f"Dama has no yaku for a ron on some of its waits, so only {s['ron_live']} of the {s['live']} live "
-                   f"tiles win by ron: dama wins about {d['p_tsumo'] + d['p_ron']:.0%} here.")
+        out.append(gettext("Dama has no yaku for a ron, so it can only win by tsumo: about {share} here.")
+                   .format(share=percent(d["p_tsumo"])))
+    elif s["ron_live"] < live:
+        out.append(gettext("Dama has no yaku for a ron on some of its waits, so only {ron_live} of the {live} live tiles "
+                           "win by ron: dama wins about {share} here.")
+                   .format(ron_live=s["ron_live"], live=live, share=percent(d["p_tsumo"] + d["p_ron"])))
     return out
 
 
 def _expected_value(s: dict[str, Any]) -> list[str]:
-    better = "Riichi" if s["answer"] == "riichi" else "Dama"
-    cost = f" A deal-in cost those players {s['deal_in_cost']} on average." if s.get("deal_in_cost") else ""
-    return [f"Expected gain: riichi {s['riichi']} (a riichi that does not win loses its 1000 stick), dama {s['dama']}, "
-            f"each after the deal-ins.{cost} {better} is worth more."]
+    text = (gettext("Expected gain: riichi {riichi} (a riichi that does not win loses its 1000 stick), dama {dama}, "
+                    "each after the deal-ins.") + "{cost} " +
+            (gettext("Riichi is worth more.") if s["answer"] == "riichi" else gettext("Dama is worth more.")))
+    cost = (" " + gettext("A deal-in cost those players {cost} on average.").format(cost=figure(s["deal_in_cost"]))
+            if s.get("deal_in_cost") else "")
+    return [text.format(riichi=figure(s["riichi"]), dama=figure(s["dama"]), cost=cost)]
 
 
 #: The renderer of each step kind of this family.
