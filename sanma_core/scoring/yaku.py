@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..i18n import N_, gettext
+from ..i18n import N_
 from .facts import HAND_BITS, NEEDS, READING_BITS, SITUATION_BITS, Facts, HandSummary, seat_bits, situation_bits
 
 if TYPE_CHECKING:
