@@ -11,7 +11,9 @@ The ``sanma review`` text and the Review page both say them this way.
 
 from __future__ import annotations
 
-from ..i18n import N_, gettext, ngettext
+from babel.numbers import format_decimal
+
+from ..i18n import DEFAULT_LANGUAGE, N_, current, gettext, ngettext
 from .graded import BIG_MISTAKE_BELOW, BIG_MISTAKE_TOP, FINE_SHARE, Figures, GradedDecision, kind_words, option_text
 
 _SHARES = {"fine": f"{FINE_SHARE:.0%}", "below": f"{BIG_MISTAKE_BELOW:.0%}", "top": f"{BIG_MISTAKE_TOP:.0%}"}
@@ -65,6 +67,12 @@ DEFINITIONS = {k: v.format(**_SHARES) for k, v in _DEFINITIONS.items()}
 GRADE_WORDS = {k: v.format(**_SHARES) for k, v in _GRADE_WORDS.items()}
 
 
+def tenths(x: float) -> str:
+    """``8.5`` with one decimal, written as the language spoken now writes it (``8,5`` in German)."""
+    lang = current().lang
+    return f"{x:.1f}" if lang == DEFAULT_LANGUAGE else format_decimal(round(x, 1), format="0.0", locale=lang)
+
+
 def percent(p: float | None) -> str:
     return "–" if p is None else f"{100 * p:.0f}%"
 
@@ -75,8 +83,8 @@ def figures_line(f: Figures) -> str:
         return gettext("no graded decisions")
     return ngettext("{n} decision: match {match}, {mistakes} mistakes per 100 ({big} big), mean probability {mean}",
                     "{n} decisions: match {match}, {mistakes} mistakes per 100 ({big} big), mean probability {mean}",
-                    f.decisions).format(n=f.decisions, match=percent(f.match), mistakes=f"{f.mistakes_per_100:.1f}",
-                                        big=f"{f.big_mistakes_per_100:.1f}", mean=percent(f.mean_p))
+                    f.decisions).format(n=f.decisions, match=percent(f.match), mistakes=tenths(f.mistakes_per_100),
+                                        big=tenths(f.big_mistakes_per_100), mean=percent(f.mean_p))
 
 
 def options_line(d: GradedDecision, top: int = 3) -> str:
