@@ -1,7 +1,8 @@
 """Explanation data (nested dicts, lists and scalars) as indented bullet text.
 
 The engine, the drills and the course explain as data; this renders that data
-for people, as Markdown for the app or as plain text for a terminal.
+for people, as Markdown for the app or as plain text for a terminal; the words it adds (yes, no, none) are
+in the language spoken now.
 
 >>> print(explanation_text({"steps": ["30 fu", "3 han"], "total": 3900, "ura_counted": True, "melds": []}, markup=False))
 - steps:
@@ -13,6 +14,8 @@ for people, as Markdown for the app or as plain text for a terminal.
 """
 
 from __future__ import annotations
+
+from .i18n import gettext
 
 
 def explanation_text(data: object, depth: int = 0, markup: bool = True) -> str:
@@ -55,9 +58,9 @@ def _inline(v: object) -> str:
 
 def _scalar(v: object) -> str:
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return gettext("yes") if v else gettext("no")
     if v is None or v == "":
         return "—"
     if isinstance(v, dict | list | tuple) and not v:
-        return "none"
+        return gettext("none")
     return str(v)

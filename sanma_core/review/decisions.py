@@ -23,6 +23,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..game import Action, Game
+from ..i18n import N_, gettext
 from ..tiles import kind, tile_name
 from ..words import shape_text
 from .advice import ADVISOR
@@ -30,31 +31,35 @@ from .graded import Asker
 from .hints import DiscardHint, hints_for, visible_counts
 from .summary import hand_label
 
-ACTION_LABELS = {"tsumo": "Tsumo", "ron": "Ron", "pon": "Pon", "minkan": "Kan", "kakan": "Added kan",
-                 "ankan": "Closed kan", "kita": "Kita (set North aside)", "nine_terminal_abort": "Nine-terminal abort",
-                 "pass": "Pass", "riichi": "Riichi", "discard": "Discard"}
+#: Button labels by action kind (marked; :func:`action_label` says them in the language spoken now).
+ACTION_LABELS = {"tsumo": N_("Tsumo"), "ron": N_("Ron"), "pon": N_("Pon"), "minkan": N_("Kan"),
+                 "kakan": N_("Added kan"), "ankan": N_("Closed kan"), "kita": N_("Kita (set North aside)"),
+                 "nine_terminal_abort": N_("Nine-terminal abort"), "pass": N_("Pass"), "riichi": N_("Riichi"),
+                 "discard": N_("Discard")}
 
 
 def action_label(a: Action) -> str:
     """A button-style label: ``Pon 5p``, ``Closed kan 1z``, ``Pass``; discards and riichi without their tile."""
-    label = ACTION_LABELS.get(a.kind, a.kind)
-    if a.kind in ("pon", "minkan", "ron"):
-        label += f" {tile_name(a.tile)}"
-        if a.kind == "pon" and any(t != kind(t) for t in a.consumed):
-            label += f" (with {''.join(tile_name(t) for t in a.consumed)})"
+    label = gettext(ACTION_LABELS[a.kind]) if a.kind in ACTION_LABELS else a.kind
+    tile = None
+    if a.kind in ("pon", "minkan", "ron", "kakan"):
+        tile = tile_name(a.tile)
     elif a.kind == "ankan":
-        label += f" {tile_name(a.consumed[0])}"
-    elif a.kind == "kakan":
-        label += f" {tile_name(a.tile)}"
-    return label
+        tile = tile_name(a.consumed[0])
+    if tile is None:
+        return label
+    if a.kind == "pon" and any(t != kind(t) for t in a.consumed):
+        return gettext("{label} {tile} (with {tiles})").format(label=label, tile=tile,
+                                                               tiles="".join(tile_name(t) for t in a.consumed))
+    return f"{label} {tile}"
 
 
 def action_text(a: Action) -> str:
     """``Discard 5p``, ``Riichi, discard 3s``, or the button label of any other action."""
     if a.kind == "discard":
-        return f"Discard {tile_name(a.tile)}"
+        return gettext("Discard {tile}").format(tile=tile_name(a.tile))
     if a.kind == "riichi":
-        return f"Riichi, discard {tile_name(a.tile)}"
+        return gettext("Riichi, discard {tile}").format(tile=tile_name(a.tile))
     return action_label(a)
 
 

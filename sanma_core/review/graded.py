@@ -35,6 +35,7 @@ from ..bots.base import Decision
 from ..game import Action, Game
 from ..game.actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, MINKAN, PASS, PON, RIICHI, RON, TSUMO
 from ..game.state import Phase
+from ..i18n import N_, gettext
 from ..tiles import kind, tile_name
 from .advice import advise
 
@@ -367,8 +368,8 @@ class DecisionGrader:
         return graded, ungraded
 
 
-OPTION_WORDS = {"riichi": "Riichi", "dama": "Dama (no riichi)", "kita": "Kita (set the North aside)",
-                "keep": "Keep the North", "call": "Call", "pass": "Pass"}
+OPTION_WORDS = {"riichi": N_("Riichi"), "dama": N_("Dama (no riichi)"), "kita": N_("Kita (set the North aside)"),
+                "keep": N_("Keep the North"), "call": N_("Call"), "pass": N_("Pass")}
 
 
 def option_text(label: str, tile: int | None = None) -> str:
@@ -378,18 +379,23 @@ def option_text(label: str, tile: int | None = None) -> str:
     ('Discard 5p', 'Dama (no riichi)', 'Pass on 7z')
     """
     if label.startswith("discard:"):
-        return f"Discard {label.split(':', 1)[1]}"
-    words = OPTION_WORDS.get(label, label)
+        return gettext("Discard {tile}").format(tile=label.split(":", 1)[1])
     if tile is not None and label in ("call", "pass"):
-        words += f" {tile_name(kind(tile))}" if label == "call" else f" on {tile_name(kind(tile))}"
-    return words
+        text = gettext("Call {tile}") if label == "call" else gettext("Pass on {tile}")
+        return text.format(tile=tile_name(kind(tile)))
+    return gettext(OPTION_WORDS[label]) if label in OPTION_WORDS else label
 
 
-KIND_WORDS = {"discard": "discard", "riichi": "riichi or dama", "kita": "kita or keep", "call": "call or pass",
-              "kan": "kan or not", "nine_terminal_abort": "nine-terminal abort", "kita_in_riichi": "a North in riichi",
-              "win": "win or not"}
+KIND_WORDS = {"discard": N_("discard"), "riichi": N_("riichi or dama"), "kita": N_("kita or keep"),
+              "call": N_("call or pass"), "kan": N_("kan or not"), "nine_terminal_abort": N_("nine-terminal abort"),
+              "kita_in_riichi": N_("a North in riichi"), "win": N_("win or not")}
+
+
+def kind_words(kind_: str) -> str:
+    """The decision kind in words (``call or pass``), in the language spoken now."""
+    return gettext(KIND_WORDS[kind_]) if kind_ in KIND_WORDS else kind_
 
 
 __all__ = ["BIG_MISTAKE_BELOW", "BIG_MISTAKE_TOP", "FINE_SHARE", "GRADES", "KIND_WORDS", "MODEL", "MODEL_KINDS",
            "UNMODELLED", "Asker", "DecisionGrader", "Figures", "GradedDecision", "Ungraded", "grade", "is_mistake",
-           "option_text", "ungraded_counts"]
+           "kind_words", "option_text", "ungraded_counts"]

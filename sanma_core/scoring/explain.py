@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import gettext
 from ..melds import format_meld
 from ..tiles import RED_5P, RED_5S, format_tiles, kind_name, tile_name
 from .fu import same_tiles
@@ -121,7 +122,8 @@ def _payment_steps(result: ScoreResult) -> list[dict[str, Any]]:
 
 
 def explain(result: ScoreResult) -> dict[str, Any]:
-    """The structured explanation of a :class:`~sanma_core.scoring.hand.ScoreResult`."""
+    """The structured explanation of a :class:`~sanma_core.scoring.hand.ScoreResult` (ids and numbers; the yaku
+    names and the worded steps in the language spoken now)."""
     lines = [line.to_json() for line in result.fu_lines]
     bonus = result.bonus.to_json()
     bonus["counted"] = result.yakuman == 0
@@ -129,7 +131,7 @@ def explain(result: ScoreResult) -> dict[str, Any]:
     catalogue = result.catalogue
     return {
         "reading": _reading(result),
-        "yaku": [{"id": i, "name": catalogue[i].name, "romaji": catalogue[i].romaji, "kanji": catalogue[i].kanji,
+        "yaku": [{"id": i, "name": gettext(catalogue[i].name), "romaji": catalogue[i].romaji, "kanji": catalogue[i].kanji,
                   "han": h} for i, h in result.yaku],
         "yakuman": result.yakuman,
         "fu": {"lines": lines, "raw": sum(line["fu"] for line in lines), "rounded": result.fu},

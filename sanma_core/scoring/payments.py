@@ -1,7 +1,7 @@
 """Points: base points, limits, who pays what, honba, sticks, noten, nagashi, placement.
 
 Every function returns numbers *and* the arithmetic as data, so drills and pages
-can show each step. Rules come from the :class:`~sanma_core.rules.Ruleset`.
+can show each step (the steps in the language spoken now). Rules come from the :class:`~sanma_core.rules.Ruleset`.
 
 >>> from sanma_core.rules import load_preset
 >>> p = settle_win(load_preset("tenhou"), han=5, fu=30, dealer=False, tsumo=True)
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import gettext, ngettext
 from ..rules import Ruleset
+from ..words.results import limit_text
 from .points import LIMIT_BASE as LIMIT_BASE
 from .points import LIMITS as LIMITS
 from .points import (
@@ -56,21 +58,22 @@ def base_points(rules: Ruleset, han: int, fu: int, yakuman: int = 0) -> BasePoin
 
 def _base_steps(han: int, fu: int, yakuman: int, base: int, limit: str) -> tuple[str, ...]:
     if yakuman:
-        word = "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
-        return (f"{word}: base {base}",)
+        if yakuman == 1:
+            return (gettext("yakuman: base {base}").format(base=base),)
+        return (gettext("{n}× yakuman: base {base}").format(n=yakuman, base=base),)
     if limit == "kazoe_yakuman":
-        return (f"{han} han: kazoe yakuman, base {base}",)
+        return (gettext("{han} han: kazoe yakuman, base {base}").format(han=han, base=base),)
     if han >= 13:
-        return (f"{han} han: sanbaiman (no kazoe yakuman), base {base}",)
+        return (gettext("{han} han: sanbaiman (no kazoe yakuman), base {base}").format(han=han, base=base),)
     if han >= 5:
-        return (f"{han} han: {limit}, base {base}",)
+        return (gettext("{han} han: {limit}, base {base}").format(han=han, limit=limit_text(limit), base=base),)
     raw = uncapped_base(han, fu)
     step = f"{fu} fu × 2^(2+{han}) = {raw}"
     if not limit:
         return (step,)
     if raw >= base:
-        return (step, f"{raw} ≥ {base}: capped at mangan, base {base}")
-    return (step, f"{raw} rounds up to mangan (kiriage)")
+        return (step, gettext("{raw} ≥ {base}: capped at mangan, base {base}").format(raw=raw, base=base))
+    return (step, gettext("{raw} rounds up to mangan (kiriage)").format(raw=raw))
 
 
 @dataclass(frozen=True)
@@ -99,21 +102,26 @@ def _share_steps(rules: Ruleset, base: int, dealer: bool, tsumo: bool, honba: in
     first, second, half = shares(rules, base, dealer, tsumo)
     if not tsumo:
         mult = RON_MULTIPLIER[dealer]
-        steps = [f"{'dealer' if dealer else 'non-dealer'} ron: base × {mult} = {mult * base} → {first}"]
+        ron = gettext("dealer ron: base × {mult} = {raw} → {pays}") if dealer else gettext(
+            "non-dealer ron: base × {mult} = {raw} → {pays}")
+        steps = [ron.format(mult=mult, raw=mult * base, pays=first)]
         if honba:
-            steps.append(f"{honba} honba × {rules.honba_ron} = {honba * rules.honba_ron}")
+            steps.append(gettext("{honba} honba × {each} = {bonus}").format(
+                honba=honba, each=rules.honba_ron, bonus=honba * rules.honba_ron))
         return steps
     if dealer:
-        steps = [f"dealer tsumo: each non-dealer pays base × 2 = {2 * base} → {first}"]
+        steps = [gettext("dealer tsumo: each non-dealer pays base × 2 = {raw} → {pays}").format(raw=2 * base, pays=first)]
     else:
-        steps = [f"non-dealer tsumo: the dealer pays base × 2 = {2 * base} → {first}",
-                 f"the other non-dealer pays base × 1 = {base} → {second}"]
+        steps = [gettext("non-dealer tsumo: the dealer pays base × 2 = {raw} → {pays}").format(raw=2 * base, pays=first),
+                 gettext("the other non-dealer pays base × 1 = {raw} → {pays}").format(raw=base, pays=second)]
     if rules.tsumo_loss:
-        steps.append(f"tsumo loss: the absent fourth player's {second} is not paid by anyone")
+        steps.append(gettext("tsumo loss: the absent fourth player's {share} is not paid by anyone").format(share=second))
     else:
-        steps.append(f"north-bisection: the absent player's {second} is split, {half} more from each payer")
+        steps.append(gettext("north-bisection: the absent player's {share} is split, {half} more from each payer").format(
+            share=second, half=half))
     if honba:
-        steps.append(f"{honba} honba × {rules.honba_tsumo} = {honba * rules.honba_tsumo} more from each payer")
+        steps.append(gettext("{honba} honba × {each} = {bonus} more from each payer").format(
+            honba=honba, each=rules.honba_tsumo, bonus=honba * rules.honba_tsumo))
     return steps
 
 
@@ -139,8 +147,9 @@ def settle_win(
     if len(payers) > 1:
         steps.append(" + ".join(str(a) for _, a in payers) + f" = {paid}")
     if sticks:
-        steps.append(f"{sticks} riichi stick{'s' if sticks > 1 else ''} × {rules.riichi_stick} on the table:"
-                     f" total {points.total}")
+        steps.append(ngettext("{n} riichi stick × {value} on the table: total {total}",
+                              "{n} riichi sticks × {value} on the table: total {total}", sticks).format(
+            n=sticks, value=rules.riichi_stick, total=points.total))
     return Settlement(points.base, points.limit, points.payments, points.total, tuple(steps), payers)
 
 
@@ -158,7 +167,7 @@ def four_player_settlement(han: int, fu: int, dealer: bool, tsumo: bool, yakuman
         else:
             payers = [("dealer", first), ("non_dealer", second), ("non_dealer", second)]
             payments = {"dealer": first, "non_dealer": second}
-        steps.append("four-player tsumo: three players pay")
+        steps.append(gettext("four-player tsumo: three players pay"))
     else:
         amount = first + 300 * honba
         payers = [("discarder", amount)]
@@ -256,14 +265,15 @@ def final_placement(rules: Ruleset, points: list[int], leftover_sticks: int = 0,
     for rank, seat in enumerate(order, start=1):
         steps = []
         if rank == 1 and leftover_sticks:
-            steps.append(f"{points[seat]} + {leftover_sticks} leftover stick{'s' if leftover_sticks != 1 else ''} = {finals[seat]}")
+            steps.append(ngettext("{points} + {n} leftover stick = {final}", "{points} + {n} leftover sticks = {final}",
+                                  leftover_sticks).format(points=points[seat], n=leftover_sticks, final=finals[seat]))
         diff = (finals[seat] - rules.return_points) / 1000
         steps.append(f"({finals[seat]} − {rules.return_points}) / 1000 = {diff:+g}")
         score = diff + rules.uma[rank - 1]
-        steps.append(f"uma for rank {rank}: {rules.uma[rank - 1]:+d}")
+        steps.append(gettext("uma for rank {rank}: {uma}").format(rank=rank, uma=f"{rules.uma[rank - 1]:+d}"))
         if rank == 1 and rules.oka:
             score += rules.oka
-            steps.append(f"oka to first: {rules.oka:+d}")
-        steps.append(f"placement points {score:+g}")
+            steps.append(gettext("oka to first: {oka}").format(oka=f"{rules.oka:+d}"))
+        steps.append(gettext("placement points {score}").format(score=f"{score:+g}"))
         result.append(Placement(seat, rank, finals[seat], round(score, 1), tuple(steps)))
     return sorted(result, key=lambda p: p.seat)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import N_
+from ..i18n import N_, gettext
 
 #: Seat and round winds by number (0 East, the dealer's, 1 South, 2 West); marked, translated where shown.
 WIND_NAMES = (N_("East"), N_("South"), N_("West"))
@@ -21,29 +21,30 @@ WIND_NAMES = (N_("East"), N_("South"), N_("West"))
 WIND_LETTERS = "ESW"
 LETTER_NAMES = dict(zip(WIND_LETTERS, WIND_NAMES, strict=True))
 #: The honour kinds 1z–7z.
-HONOUR_NAMES = (*WIND_NAMES, "North", "White", "Green", "Red")
+HONOUR_NAMES = (*WIND_NAMES, N_("North"), N_("White"), N_("Green"), N_("Red"))
 #: How the reader is named, and how a name that stands for the reader is recognised.
-YOU = "You"
+YOU = N_("You")
 
 
 def wind_name(wind: int) -> str:
-    """``East``, ``South`` or ``West`` for a wind number 0–2."""
-    return WIND_NAMES[wind]
+    """``East``, ``South`` or ``West`` for a wind number 0–2 (in the language spoken now)."""
+    return gettext(WIND_NAMES[wind])
 
 
 def letter_name(letter: str) -> str:
     """The wind of a contract letter (``E``, ``S``, ``W``); an unknown letter is returned as it is."""
-    return LETTER_NAMES.get(letter, letter)
+    return gettext(LETTER_NAMES[letter]) if letter in LETTER_NAMES else letter
 
 
 def honour_name(index: int) -> str:
     """The word for the honour ``index`` (0 East … 6 Red), as in ``1z`` … ``7z``."""
-    return HONOUR_NAMES[index]
+    return gettext(HONOUR_NAMES[index])
 
 
 def hand_label(round_wind: int, dealer: int, honba: int) -> str:
     """``East 2, 1 honba``: the round wind, the dealer's number and the repeat counters."""
-    return f"{WIND_NAMES[round_wind]} {dealer + 1}" + (f", {honba} honba" if honba else "")
+    hand = gettext("{wind} {dealer}").format(wind=wind_name(round_wind), dealer=dealer + 1)
+    return gettext("{hand}, {honba} honba").format(hand=hand, honba=honba) if honba else hand
 
 
 def is_you(name: str) -> bool:
