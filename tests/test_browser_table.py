@@ -6,6 +6,7 @@ keys can be checked against the ids of :func:`tutor.table.state.table_state` for
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -192,6 +193,12 @@ def test_a_long_press_shows_the_facts_without_discarding(browser, server, state)
         info = frame.locator('[data-role=info][data-facts="1"]')
         info.wait_for(state="visible", timeout=10_000)
         assert state["facts"][state["hand"]["tiles"][3]["id"]]["text"] in info.inner_text()
+        # the table may be drawn again while the finger is held (Streamlit sends the same state again): the press
+        # is still long when it is released
+        frame.locator("#root").evaluate("(root, state) => window.dispatchEvent(new MessageEvent('message', "
+                                        "{data: {type: 'streamlit:render', args: {state: state, confirm: 'auto'}}}))",
+                                        json.loads(json.dumps(state)))
+        tile = frame.locator("[data-role=hand] .tile").nth(3)
         tile.dispatch_event("touchend")
         tile.dispatch_event("click")  # the click a browser sends after the touch: swallowed
         # a choice is marked on the table the moment it is sent (in the click's own handler): none was

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from sanma_core.i18n import N_, gettext
+from sanma_core.words import LETTER_NAMES
 
 from .common import Renderer, figure, percent, seat_name, signed
 
@@ -32,11 +33,15 @@ _OUTCOMES = (("ron from ", N_("ron from {seat}")), ("tsumo", N_("tsumo")), ("dea
              ("no win, no deal-in", N_("no win, no deal-in")))
 
 
+#: The seats' letters by their English names, as the data writes them.
+_LETTERS = {name: letter for letter, name in LETTER_NAMES.items()}
+
+
 def _outcome(text: str) -> str:
     for prefix, message in _OUTCOMES:
         if text.startswith(prefix):
             rest = text[len(prefix):]
-            return gettext(message).format(seat=seat_name({"East": "E", "South": "S", "West": "W"}.get(rest, rest)))
+            return gettext(message).format(seat=seat_name(_LETTERS.get(rest, rest)))
     return text
 
 

@@ -10,11 +10,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sanma_core.i18n import DEFAULT_LANGUAGE, N_, current, gettext
+from sanma_core.words import LETTER_NAMES, letter_name, shanten_text
 
 #: A step renderer: the sentences of one explanation step.
 Renderer = Callable[[dict[str, Any]], list[str]]
 
-SEAT_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West")}
+SEAT_NAMES = LETTER_NAMES  # the seats' names by wind letter (sanma_core.words)
 LIMITS = {"": "", "mangan": N_("mangan"), "haneman": N_("haneman"), "baiman": N_("baiman"), "sanbaiman": N_("sanbaiman"),
           "kazoe_yakuman": N_("counted yakuman (13+ han)"), "yakuman": N_("yakuman")}
 WAIT_NAMES = {
@@ -72,7 +73,7 @@ def listed(items: Sequence[Any], empty: str | None = None) -> str:
 
 def seat_name(s: str) -> str:
     """``"E"`` → ``"East"`` in the language spoken now (other text as it is)."""
-    return gettext(SEAT_NAMES[s]) if s in SEAT_NAMES else s
+    return letter_name(s)
 
 
 def wait_name(shape: str) -> str:
@@ -94,9 +95,7 @@ def signed(n: float) -> str:
 
 def shanten_words(n: int) -> str:
     """``tenpai``, ``complete`` or ``2-shanten``."""
-    if n == 0:
-        return gettext("tenpai")
-    return gettext("complete") if n < 0 else gettext("{n}-shanten").format(n=n)
+    return shanten_text(n)
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

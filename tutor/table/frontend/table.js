@@ -684,26 +684,30 @@
 
   // ---- pointer: click, hover, long press -------------------------------------------------
 
+  // a touch held on a tile: it counts as long after LONG_PRESS_MS and then only shows the facts; kept outside the
+  // tiles so that a drawing that comes between the press and its release does not forget it
+  var LONG_PRESS_MS = 450;
+  var pressTimer = null;
+  var longPressed = null; // the slot index of the tile held long, until the click its release sends
+
   function hookTile(t, slot) {
-    var pressTimer = null;
-    var longPressed = false;
     t.addEventListener("mouseenter", function () { hovered = slot.index; showInfo(); });
     t.addEventListener("mouseleave", function () { if (hovered === slot.index) { hovered = null; showInfo(); } });
     t.addEventListener("touchstart", function () {
-      longPressed = false;
+      longPressed = null;
       clearTimeout(pressTimer);
-      pressTimer = setTimeout(function () { longPressed = true; hovered = slot.index; showInfo(); }, 450);
+      pressTimer = setTimeout(function () { longPressed = slot.index; hovered = slot.index; showInfo(); }, LONG_PRESS_MS);
     }, { passive: true });
     t.addEventListener("touchmove", function () { clearTimeout(pressTimer); }, { passive: true });
     t.addEventListener("touchend", function (ev) {
       clearTimeout(pressTimer);
-      if (longPressed) { ev.preventDefault(); } // a long press only shows the facts
+      if (longPressed === slot.index) { ev.preventDefault(); } // a long press only shows the facts
     });
     t.addEventListener("contextmenu", function (ev) { ev.preventDefault(); });
     t.addEventListener("click", function (ev) {
       ev.preventDefault();
       focusRoot();
-      if (longPressed) { longPressed = false; return; }
+      if (longPressed === slot.index) { longPressed = null; return; }
       var id = slotAction(slot);
       if (!id) return;
       if (confirmTaps() && !(raised === state.id && selected === slot.index)) {
