@@ -16,7 +16,7 @@ from sanma_core.bots.agreement import AgreementCounter
 from sanma_core.commands.review import main as review_main
 from sanma_core.commands.review import render_text
 from sanma_core.game import Game
-from sanma_core.game.actions import DISCARD, KITA, PASS, RIICHI
+from sanma_core.game.actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, PASS, RIICHI
 from sanma_core.game.records import read_record
 from sanma_core.review.graded import (
     GRADES,
@@ -78,7 +78,7 @@ def test_every_decision_has_probabilities_summing_to_one_and_the_players_choice_
             for j in h["graded"]:
                 assert math.isclose(sum(o["p"] for o in j["options"]), 1.0, abs_tol=1e-3)
                 assert j["player"] in {o["action"] for o in j["options"]}
-    assert kinds == set(MODEL_KINDS)
+    assert {"discard", "riichi", "kita", "call"} <= kinds <= set(MODEL_KINDS)
 
 
 def test_grades_and_figures_follow_their_definitions(reviews):
@@ -125,6 +125,10 @@ def test_the_player_choice_is_the_recorded_action(games):
             assert d.player == ("riichi" if a.kind == RIICHI else "dama")
         elif d.kind == "kita":
             assert d.player == ("kita" if a.kind == KITA else "keep")
+        elif d.kind == "kan":
+            assert d.player == ("kan" if a.kind in (ANKAN, KAKAN) else "no_kan")
+        elif d.kind == "abort":
+            assert d.player == ("abort" if a.kind == ABORT else "play_on")
         else:
             assert d.player == ("pass" if a.kind == PASS else "call")
 
@@ -136,7 +140,7 @@ def test_the_decisions_graded_are_those_sanma_agree_counts(games):
     counter = AgreementCounter("hard")
     read_record(text, "tenhou", observers=[counter])
     graded = [d.kind for d in review.graded]
-    counts = {k: graded.count(k) for k in MODEL_KINDS}
+    counts = {k: graded.count(k) for k in ("discard", "riichi", "kita", "call")}
     assert counts == {"discard": counter.total["discard"], "riichi": counter.total["riichi_all"],
                       "kita": counter.total["kita"], "call": counter.total["call"]}
 
@@ -250,4 +254,35 @@ def test_an_observer_record_says_the_player_made_no_decision(aborted_hand, tmp_p
     data = json.loads(capsys.readouterr().out)
     assert data["match"] is None and data["by_seat"][0]["observer"] is True
     dealer_review = review_record(aborted_hand, "tenhou", [dealer])
-    assert not dealer_review.observer(dealer) and dealer_review.unmodelled() == {"nine_terminal_abort": 1}
+    assert not dealer_review.observer(dealer) and dealer_review.unmodelled() == {}
+    (d,) = dealer_review.graded
+    assert d.kind == "abort" and d.player == "abort" and {o for o, _ in d.options} == {"abort", "play_on"}
+
+
+def _kan_game(games) -> tuple[str, dict]:
+    """The first development game where a seat makes a closed or added kan (tenhou.net/6 writes "a" or "k")."""
+    for gid, g in games.items():
+        if any(isinstance(t, str) and ("a" in t or "k" in t) for h in g["log"] for s in range(3)
+               for t in h[6 + 3 * s]):
+            return gid, g
+    raise AssertionError("no kan in the development games")
+
+
+def test_kans_at_the_turn_are_graded_with_the_players_choice(games):
+    gid, g = _kan_game(games)
+    text = json.dumps(g)
+    review = review_record(text, "tenhou", None, moments=False)
+    actions = []
+
+    class Keep:
+        def before(self, game, action):
+            actions.append(action)
+
+    read_record(text, "tenhou", observers=[Keep()])
+    kans = [d for d in review.graded if d.kind == "kan"]
+    assert any(d.player == "kan" for d in kans), gid
+    for d in kans:
+        assert {o for o, _ in d.options} == {"kan", "no_kan"} and d.tile is not None
+        assert d.player == ("kan" if actions[d.step].kind in (ANKAN, KAKAN) else "no_kan")
+        assert d.reason and ("kan" in d.reason)
+    assert "kan" not in review.unmodelled()

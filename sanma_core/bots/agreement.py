@@ -47,12 +47,12 @@ KINDS = ("discard", "discard_vs_riichi", "riichi", "riichi_all", "riichi_vs_riic
 EPS = 0.01  # the probability a bot without probabilities leaves for every answer it did not choose
 BINS = 10
 _YES_NO = {"riichi": ("riichi", "dama"), "riichi_all": ("riichi", "dama"), "kita": ("kita", "keep"),
-           "call": ("call", "pass")}
+           "call": ("call", "pass"), "kan": ("kan", "no_kan"), "abort": ("abort", "play_on")}
 
 
 def option_label(name: str, answer: bool | int) -> str:
     """The label of one answer of a decision kind: ``"riichi"``/``"dama"``, ``"kita"``/``"keep"``,
-    ``"call"``/``"pass"``, or ``"discard:KIND"`` for a discard of tile kind ``answer``."""
+    ``"call"``/``"pass"``, ``"kan"``/``"no_kan"``, ``"abort"``/``"play_on"``, or ``"discard:KIND"`` for a discard of tile kind ``answer``."""
     if name.startswith("discard"):
         return f"discard:{kind_name(kind(int(answer)))}"
     yes, no = _YES_NO[name.removesuffix("_vs_riichi")]

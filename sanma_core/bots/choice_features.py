@@ -1,8 +1,9 @@
 """The features the decision models read, one row per decision, from a seat's :class:`.knowledge.SeatKnowledge`.
 
-Three yes-or-no choices: ``riichi`` (declare or stay dama, at a tenpai discard
-where riichi is legal), ``kita`` (set a North aside or keep it) and ``call``
-(pon a discard or pass). Each kind has its features in order with words for a
+Five yes-or-no choices: ``riichi`` (declare or stay dama, at a tenpai discard
+where riichi is legal), ``kita`` (set a North aside or keep it), ``call``
+(pon a discard or pass), ``kan`` (a closed or added kan at the seat's turn, or
+none) and ``abort`` (the nine-terminal abort, or play on). Each kind has its features in order with words for a
 learner; the rows are what :mod:`scripts/train_bots.py <scripts>` fits and what
 the hard bot asks at play.
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..analysis import chiitoitsu_shanten, kokushi_shanten
+from ..analysis import chiitoitsu_shanten, kokushi_shanten, ukeire
 from ..tiles import HONOURS, ISOLATED_KINDS, NORTH, kind
 from .defence import total_danger
 from .efficiency import discard_table, hand_shanten, plan_distance, yaku_plans
@@ -90,7 +91,36 @@ CALL = (
     ("hard_rule", "the value rules' verdict"),
 )
 
-WORDS_BY_KIND = {"riichi": RIICHI + SITUATION, "kita": KITA + SITUATION, "call": CALL + SITUATION}
+KAN = (
+    ("closed", "a closed kan (not added to a pon)"),
+    ("in_riichi", "the seat being in riichi"),
+    ("shanten", "the hand's distance to tenpai"),
+    ("shanten_after", "the distance once the four tiles are set aside"),
+    ("shape_kept", "the hand keeping its shape"),
+    ("useful_lost", "the useful tiles the kan gives up"),
+    ("dora_tile", "the tile being dora"),
+    ("yakuhai", "a value honour"),
+    ("honour", "an honour"),
+    ("terminal", "a terminal"),
+    ("own_melds", "the calls the hand has already made"),
+    ("is_open", "an open hand"),
+    ("kans_out", "the kans already on the table"),
+    ("hard_rule", "the value rules' verdict"),
+)
+
+ABORT = (
+    ("orphan_kinds", "the kinds of terminals and honours in hand"),
+    ("kokushi", "how far thirteen orphans is"),
+    ("shanten", "the hand's distance to tenpai"),
+    ("chiitoi", "how far seven pairs is"),
+    ("honours", "the honours in hand"),
+    ("norths", "the Norths in hand"),
+    ("value_pairs", "the pairs of value honours"),
+    ("hard_rule", "the value rules' verdict"),
+)
+
+WORDS_BY_KIND = {"riichi": RIICHI + SITUATION, "kita": KITA + SITUATION, "call": CALL + SITUATION,
+                 "kan": KAN + SITUATION, "abort": ABORT + SITUATION}
 FEATURES = {k: tuple(n for n, _ in v) for k, v in WORDS_BY_KIND.items()}
 WORDS = {k: dict(v) for k, v in WORDS_BY_KIND.items()}
 
@@ -159,6 +189,36 @@ def call_row(know: SeatKnowledge, tile_kind: int, facts: dict[str, Any], hard_ca
             float(before), float(after), float(hand_shanten(c, None)), float(len(t.view.melds)), float(plan),
             secured, float(sum(1 for n in c if n >= 2)), float(t.visible[k] - c[k]), float(kan), han,
             float(hard_calls), *situation(know)]
+
+
+def kan_row(know: SeatKnowledge, tile_kind: int, closed: bool, hard_kans: bool) -> list[float]:
+    """A closed (``closed``) or added kan of ``tile_kind`` that the seat may make at its turn: make it or not."""
+    t = know.table
+    v = t.view
+    c = t.counts
+    k = tile_kind
+    table = discard_table(c, None)
+    best = min(o.shanten for o in table)
+    useful_now = max(o.ukeire.count for o in table if o.shanten == best)
+    after = list(c)
+    after[k] -= 4 if closed else 1
+    left = hand_shanten(after, None)
+    useful_after = ukeire(after).count if left == best else 0
+    kans = sum(1 for s in v.seats for m in s.melds if m.meld.is_kan)
+    return [float(closed), float(v.seats[v.seat].riichi), float(best), float(left), float(left <= best),
+            float(max(0, useful_now - useful_after)), float(t.dora[k]), float(k in t.yakuhai), float(k in HONOURS),
+            float(k < 27 and k % 9 in (0, 8)), float(len(v.melds)), float(t.is_open), float(kans),
+            float(hard_kans), *situation(know)]
+
+
+def abort_row(know: SeatKnowledge, hard_aborts: bool) -> list[float]:
+    """The first draw with nine or more kinds of terminals and honours: abort the hand or play on."""
+    t = know.table
+    c = t.counts
+    orphans = [k for k in range(34) if c[k] and (k >= 27 or k % 9 in (0, 8))]
+    return [float(len(orphans)), float(kokushi_shanten(c)), float(hand_shanten(c, None)),
+            float(chiitoitsu_shanten(c)), float(sum(c[k] for k in HONOURS)), float(c[NORTH]),
+            float(sum(1 for k in t.yakuhai if c[k] >= 2)), float(hard_aborts), *situation(know)]
 
 
 def deciding(kind_name: str, contributions: Sequence[float], toward: bool, n: int = 2) -> list[str]:

@@ -4,10 +4,11 @@ The discard is the candidate the ranking model (:mod:`.learned`) ranks first;
 riichi or dama, kita or keep and pon or pass are the yes-or-no models of
 :mod:`.choice_model`, read from the seat's :class:`~.knowledge.SeatKnowledge`
 (built once per position). Every such decision carries the model's
-probabilities (``facts["probs"]``) and a reason naming what decided it. Kans,
-the nine-terminal abort and folding stay with the hand-written rules of
-:class:`~sanma_core.bots.levels.HardBot`; without a shipped model a choice falls
-back to them too.
+probabilities (``facts["probs"]``) and a reason naming what decided it. A
+closed or added kan and the nine-terminal abort are yes-or-no models too (the
+kan asked of the option that keeps the hand's shape best). Folding stays with
+the hand-written rules of :class:`~sanma_core.bots.levels.HardBot`; without a
+shipped model a choice falls back to them too.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import ABORT, KITA, MINKAN, PON, RIICHI, TSUMO, Action
+from ..analysis import kokushi_shanten
+from ..game.actions import ABORT, ANKAN, KAKAN, KITA, MINKAN, PON, RIICHI, TSUMO, Action
 from ..tiles import NORTH, kind, kind_name, tile_name
 from .base import Decision
 from .candidates import Candidate, kinds_text, shanten_words
-from .choice_features import call_row, kita_row, riichi_row
+from .choice_features import abort_row, call_row, kan_row, kita_row, riichi_row
 from .choice_model import choice_model
 from .defence import main_danger, total_danger
+from .efficiency import hand_shanten
 from .knowledge import SeatKnowledge
 from .learned import candidate_features, deciding_words, load_model
 from .levels import HardBot
@@ -79,6 +82,28 @@ class LearnedBot(HardBot):
         verdict = self.policies.pon(self, view, table, pon)
         row = call_row(self.knowledge(view, table), kind(pon.tile), verdict[2], verdict[0], kan, estimate_han(table))
         return row, verdict
+
+    def kan_option(self, legal: Sequence[Action], table: Table) -> Action | None:
+        """The closed or added kan that keeps the hand's shape best (a closed one first), or None."""
+        kans = [a for a in legal if a.kind in (ANKAN, KAKAN)]
+        if not kans:
+            return None
+
+        def left(a: Action) -> int:
+            counts = list(table.counts)
+            counts[kind(a.tile)] -= 4 if a.kind == ANKAN else 1
+            return hand_shanten(counts, None)
+
+        return min(kans, key=lambda a: (left(a), a.kind != ANKAN, kind(a.tile)))
+
+    def kan_row(self, view: SeatView, legal: Sequence[Action], table: Table, kan: Action) -> list[float]:
+        """The kan model's row for ``kan`` (with the hand-written rules' verdict on the same turn)."""
+        hard = self._kan_choice(view, list(legal), table, view.seats[view.seat].riichi) is not None
+        return kan_row(self.knowledge(view, table), kind(kan.tile), kan.kind == ANKAN, hard)
+
+    def abort_row(self, view: SeatView, table: Table) -> list[float]:
+        """The abort model's row (the hand-written rule aborts three or more steps from thirteen orphans)."""
+        return abort_row(self.knowledge(view, table), kokushi_shanten(table.counts) >= 3)
 
     # ---- discards -------------------------------------------------------------------------------
 
@@ -166,14 +191,46 @@ class LearnedBot(HardBot):
         return Decision(best.action, f"dama with {tile_name(best.action.tile)}: {waits}; strong players stay "
                         f"dama here {_share(1 - p)} of the time{why}", facts)
 
-    # ---- kita or keep -------------------------------------------------------------------------------
+    # ---- the turn: abort, kita, kan, then the discard --------------------------------------------
 
     def _turn(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
+        """Each yes-or-no choice of the turn asked of its model in turn (abort, kita, kan); a "no" leaves the
+        rest of the turn to the next, its probabilities kept beside theirs."""
         kinds = {a.kind for a in legal}
+        if TSUMO not in kinds:
+            if ABORT in kinds and choice_model("abort") is not None:
+                return self._abort_choice(view, legal, table)
+            if KITA in kinds and not view.seats[view.seat].riichi and choice_model("kita") is not None:
+                return self._kita_choice(view, legal, table)
+            if kinds & {ANKAN, KAKAN} and choice_model("kan") is not None:
+                return self._kan_model_choice(view, legal, table)
+        return super()._turn(view, legal, table)
+
+    def _rest(self, view: SeatView, legal: list[Action], table: Table, drop: frozenset[str], reason: str,
+              probs: dict[str, float], **facts: Any) -> Decision:
+        """The turn without the actions of ``drop`` (a "no"), its reason and probabilities joined to this one's."""
+        d = self._turn(view, [a for a in legal if a.kind not in drop], table)
+        merged = {**d.facts.get("probs", {}), **probs}
+        return Decision(d.action, f"{d.reason}; {reason}", {**d.facts, **facts, "probs": merged})
+
+    def _abort_choice(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
+        model = choice_model("abort")
+        row = self.abort_row(view, table)
+        p = model.probability(row)
+        probs = {"abort": p, "play_on": 1.0 - p}
+        why = _because(model.why(row, p >= 0.5))
+        kinds = int(row[0])
+        if p >= 0.5:
+            return Decision(next(a for a in legal if a.kind == ABORT),
+                            f"abort: {kinds} kinds of terminals and honours, {int(row[1])} steps from thirteen "
+                            f"orphans; strong players abort here {_share(p)} of the time{why}",
+                            {"kind": "abort", "kokushi_shanten": int(row[1]), "probs": probs})
+        return self._rest(view, legal, table, frozenset({ABORT}),
+                          f"play on with {kinds} kinds of terminals and honours: strong players play on here "
+                          f"{_share(1 - p)} of the time{why}", probs)
+
+    def _kita_choice(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
         model = choice_model("kita")
-        if (model is None or KITA not in kinds or TSUMO in kinds or ABORT in kinds
-                or view.seats[view.seat].riichi):
-            return super()._turn(view, legal, table)
         row, _keep = self.kita_row(view, table)
         p = model.probability(row)
         probs = {"kita": p, "keep": 1.0 - p}
@@ -183,11 +240,24 @@ class LearnedBot(HardBot):
             return Decision(next(a for a in legal if a.kind == KITA),
                             f"kita: North set aside for {han} han and a replacement draw; strong players set it "
                             f"aside here {_share(p)} of the time{why}", {"kind": "kita", "han": han, "probs": probs})
-        rest = [a for a in legal if a.kind != KITA]
-        d = super()._turn(view, rest, table)
         keep = f"keep North: strong players keep it here {_share(1 - p)} of the time{why}"
-        merged = {**d.facts.get("probs", {}), **probs}
-        return Decision(d.action, f"{d.reason}; {keep}", {**d.facts, "kept_north": keep, "probs": merged})
+        return self._rest(view, legal, table, frozenset({KITA}), keep, probs, kept_north=keep)
+
+    def _kan_model_choice(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
+        model = choice_model("kan")
+        kan = self.kan_option(legal, table)
+        row = self.kan_row(view, legal, table, kan)
+        p = model.probability(row)
+        probs = {"kan": p, "no_kan": 1.0 - p}
+        why = _because(model.why(row, p >= 0.5))
+        word = "closed kan" if kan.kind == ANKAN else "added kan"
+        name = kind_name(kind(kan.tile))
+        if p >= 0.5:
+            return Decision(kan, f"{word} of {name}: strong players make it here {_share(p)} of the time{why}",
+                            {"kind": kan.kind, "tile": name, "kan_tile": kan.tile, "probs": probs})
+        return self._rest(view, legal, table, frozenset({ANKAN, KAKAN}),
+                          f"no {word} of {name}: strong players leave it here {_share(1 - p)} of the time{why}", probs,
+                          kan_tile=kan.tile)
 
     # ---- pon or pass --------------------------------------------------------------------------------
 

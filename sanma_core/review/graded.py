@@ -8,7 +8,10 @@ Decision kinds, as ``sanma agree`` counts them:
 - ``discard``: which tile (riichi discards included), where more than one kind can go;
 - ``riichi``: at every point where riichi is legal and the seat discards, declare or not;
 - ``kita``: a North that may be set aside, the seat not in riichi: set it aside or keep it;
-- ``call``: an offer of a pon or an open kan: call or pass.
+- ``call``: an offer of a pon or an open kan: call or pass (an open kan is a call);
+- ``kan``: a closed or added kan the seat may make at its turn: make one or not (asked of the kan that keeps the
+  hand's shape best; any kan the seat makes counts as "kan");
+- ``abort``: the first draw with nine kinds of terminals and honours: abort the hand or play on.
 
 Kinds the model does not cover yet (:data:`UNMODELLED`) are counted, not graded: no
 probability is made up for them.
@@ -40,15 +43,16 @@ from ..tiles import kind, tile_name
 from .advice import advise
 
 MODEL = "hard"  # the level whose probabilities grade the decisions
-MODEL_KINDS = ("discard", "riichi", "kita", "call")
-#: decisions the model gives no probabilities for yet: kan or not (closed, added, open), the nine-terminal abort,
-#: a North in riichi, taking a win or not; and any modelled kind where the model is missing
-UNMODELLED = ("kan", "nine_terminal_abort", "kita_in_riichi", "win")
+MODEL_KINDS = ("discard", "riichi", "kita", "call", "kan", "abort")
+#: decisions the model gives no probabilities for: a North in riichi (the hand cannot change), taking a win or not;
+#: and any modelled kind where the model is missing
+UNMODELLED = ("kita_in_riichi", "win")
 GRADES = ("agrees", "fine", "mistake", "big mistake")
 BIG_MISTAKE_BELOW = 0.05  # the player's option below this …
 BIG_MISTAKE_TOP = 0.5  # … while the model's is at least this
 FINE_SHARE = 0.2  # fine: at least this share of the model's option's probability
-_YES_NO = {"riichi": ("riichi", "dama"), "kita": ("kita", "keep"), "call": ("call", "pass")}
+_YES_NO = {"riichi": ("riichi", "dama"), "kita": ("kita", "keep"), "call": ("call", "pass"), "kan": ("kan", "no_kan"),
+           "abort": ("abort", "play_on")}
 
 
 def grade(p_player: float, p_top: float, agrees: bool) -> str:
@@ -248,6 +252,10 @@ def _chosen_label(name: str, d: Decision) -> str | None:
         return option_label("riichi", a.kind == RIICHI)
     if name == "kita":
         return option_label("kita", a.kind == KITA)
+    if name == "kan":
+        return option_label("kan", a.kind in (ANKAN, KAKAN))
+    if name == "abort":
+        return option_label("abort", a.kind == ABORT)
     return option_label("call", a.kind != PASS)
 
 
@@ -266,11 +274,13 @@ class DecisionGrader:
         self.ungraded: list[Ungraded] = []
         self._game: Game | None = None
         self._step = 0
+        self._aborts: set[tuple[int, int]] = set()  # (hand, seat) whose abort decision is counted
 
     def before(self, game: Game, action: Action) -> None:
         if game is not self._game:
             self._game, self._step = game, 0
             self.decisions, self.ungraded = [], []
+            self._aborts = set()
         step = self._step
         self._step += 1
         if action.seat not in self.seats or (self.hands is not None and game.hand_index not in self.hands):
@@ -312,12 +322,20 @@ class DecisionGrader:
         kinds = {a.kind for a in legal}
         discards = [a for a in legal if a.kind in (DISCARD, RIICHI)]
         thrown = action.kind in (DISCARD, RIICHI)
-        if ANKAN in kinds or KAKAN in kinds:
-            self._skip(game, action, step, "kan")
-        if ABORT in kinds:
-            self._skip(game, action, step, "nine_terminal_abort")
         if TSUMO in kinds:
             self._skip(game, action, step, "win")
+        if ABORT in kinds and (game.hand_index, seat) not in self._aborts:  # once: a kita first keeps the chance
+            self._aborts.add((game.hand_index, seat))
+            d = self.asker.decide(game, seat, [a for a in legal if a.kind != TSUMO])
+            if not self._add(game, action, step, "abort", d, option_label("abort", action.kind == ABORT)):
+                self._skip(game, action, step, "abort")
+        kans = [a for a in legal if a.kind in (ANKAN, KAKAN)]
+        if kans and action.kind in (DISCARD, RIICHI, ANKAN, KAKAN):  # a kita first leaves the kan to the next action
+            d = self.asker.decide(game, seat, kans + discards)
+            kan = action.kind in (ANKAN, KAKAN)
+            tile = d.facts.get("kan_tile", kans[0].tile) if isinstance(d.facts, dict) else kans[0].tile
+            if not self._add(game, action, step, "kan", d, option_label("kan", kan), tile):
+                self._skip(game, action, step, "kan")
         if thrown and len({kind(a.tile) for a in discards}) > 1:
             d = self._discard_decision(game, seat, discards)
             player = option_label("discard", action.tile)
@@ -348,8 +366,6 @@ class DecisionGrader:
         kinds = {a.kind for a in legal}
         if RON in kinds:
             self._skip(game, action, step, "win")
-        if MINKAN in kinds:
-            self._skip(game, action, step, "kan")
         if action.kind not in (PON, MINKAN, PASS) or not kinds & {PON, MINKAN}:
             return
         d = self.asker.decide(game, seat, [a for a in legal if a.kind != RON])
@@ -369,7 +385,12 @@ class DecisionGrader:
 
 
 OPTION_WORDS = {"riichi": N_("Riichi"), "dama": N_("Dama (no riichi)"), "kita": N_("Kita (set the North aside)"),
-                "keep": N_("Keep the North"), "call": N_("Call"), "pass": N_("Pass")}
+                "keep": N_("Keep the North"), "call": N_("Call"), "pass": N_("Pass"), "kan": N_("Kan"),
+                "no_kan": N_("No kan"), "abort": N_("Abort the hand (nine terminals)"), "play_on": N_("Play on")}
+
+
+_WITH_TILE = {"call": N_("Call {tile}"), "pass": N_("Pass on {tile}"), "kan": N_("Kan {tile}"),
+              "no_kan": N_("No kan of {tile}")}
 
 
 def option_text(label: str, tile: int | None = None) -> str:
@@ -380,14 +401,13 @@ def option_text(label: str, tile: int | None = None) -> str:
     """
     if label.startswith("discard:"):
         return gettext("Discard {tile}").format(tile=label.split(":", 1)[1])
-    if tile is not None and label in ("call", "pass"):
-        text = gettext("Call {tile}") if label == "call" else gettext("Pass on {tile}")
-        return text.format(tile=tile_name(kind(tile)))
+    if tile is not None and label in _WITH_TILE:
+        return gettext(_WITH_TILE[label]).format(tile=tile_name(kind(tile)))
     return gettext(OPTION_WORDS[label]) if label in OPTION_WORDS else label
 
 
 KIND_WORDS = {"discard": N_("discard"), "riichi": N_("riichi or dama"), "kita": N_("kita or keep"),
-              "call": N_("call or pass"), "kan": N_("kan or not"), "nine_terminal_abort": N_("nine-terminal abort"),
+              "call": N_("call or pass"), "kan": N_("kan or not"), "abort": N_("nine-terminal abort"),
               "kita_in_riichi": N_("a North in riichi"), "win": N_("win or not")}
 
 
