@@ -6,7 +6,7 @@ sessions — started together and stopped together (Ctrl-C).
 PostgreSQL's cluster lives in ``DIR/pg`` (made with ``initdb`` on the first start and kept, so progress survives);
 the replicas listen on PORT+1 and PORT+2 on localhost, nginx on PORT for everyone. A browser is sent to one
 replica and kept there by the ``sanma_replica`` cookie; when that replica is down nginx sends it to the other, which
-reads the same database (the learner's sign-in cookie signs them in again). docs/club.md says how to spread the
+reads the same database (the learner's sign-in cookie signs them in again), and the cookie follows it there. docs/club.md says how to spread the
 same parts over several machines.
 """
 
@@ -36,12 +36,21 @@ http {{
   access_log off;
   client_body_temp_path {dir}/nginx-tmp;
   proxy_temp_path {dir}/nginx-tmp;
-  # each replica first, the other as its stand-in: a browser stays on its replica while that one is up
-  upstream replica_a {{ server 127.0.0.1:{a} max_fails=1 fail_timeout=5s; server 127.0.0.1:{b} backup; }}
-  upstream replica_b {{ server 127.0.0.1:{b} max_fails=1 fail_timeout=5s; server 127.0.0.1:{a} backup; }}
+  # each replica first, the other as its stand-in: a browser stays on its replica while that one is up. The
+  # stand-in is never rested (max_fails=0): after both were restarted, a request that found its own replica
+  # still starting goes to the other rather than to a 502 for the next seconds. The zones share what each
+  # worker learnt of a replica's failure: without them one worker could send a page's websocket to the stand-in
+  # and another its component frame to the replica still starting, which has not loaded the component yet
+  upstream replica_a {{ zone replica_a 64k; server 127.0.0.1:{a} max_fails=1 fail_timeout=5s;
+                        server 127.0.0.1:{b} backup max_fails=0; }}
+  upstream replica_b {{ zone replica_b 64k; server 127.0.0.1:{b} max_fails=1 fail_timeout=5s;
+                        server 127.0.0.1:{a} backup max_fails=0; }}
   split_clients "${{remote_addr}}${{remote_port}}${{msec}}" $fresh {{ 50% replica_a; * replica_b; }}
   map $cookie_sanma_replica $replica {{ a replica_a; b replica_b; default $fresh; }}
   map $replica $replica_name {{ replica_a a; replica_b b; }}
+  # the cookie names the replica that answered (the stand-in after a failure), so that the page's websocket and
+  # its component frames keep going to the one process that holds the session
+  map $upstream_addr $served {{ "~:{a}$" a; "~:{b}$" b; default $replica_name; }}
   map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}
   server {{
     listen {port};
@@ -53,7 +62,7 @@ http {{
       proxy_set_header Host $host;
       proxy_read_timeout 1d;
       proxy_next_upstream error timeout;
-      add_header Set-Cookie "sanma_replica=$replica_name; Path=/; SameSite=Lax";
+      add_header Set-Cookie "sanma_replica=$served; Path=/; SameSite=Lax";
     }}
   }}
 }}

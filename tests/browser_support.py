@@ -88,3 +88,15 @@ def chromium() -> Iterator[sync_api.Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def answer_tiles(page, question, ctx: str = "s0q0") -> None:
+    """Click a drill question's answer tiles (each drawn selected before the next) and Check; wait for "Right!"."""
+    page.get_by_text(question.prompt).wait_for()
+    for name in question.answer["tiles"]:
+        tile = f'div[class*="st-key-tb_{name}_{ctx}_"][data-stale="false"]'
+        page.locator(f"{tile} button").first.click()
+        # the clicked tile is drawn selected (raised, red outline) after the rerun
+        page.locator(f'{tile} button[data-testid="stBaseButton-primary"]').first.wait_for()
+    page.locator('div.st-key-dr_check[data-stale="false"] button').first.click()
+    page.get_by_text("Right!").wait_for()

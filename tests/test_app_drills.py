@@ -389,3 +389,71 @@ def test_push_fold_explanations_call_only_the_lowest_danger_the_safest():
                 pushes += 1
                 assert q.concept == "push_fold.push" and float(value.group(1)) > min(values), line
     assert pushes, "the seeds include a push position"
+
+
+def _answer_current(at, right=True):
+    _sess, q, ctx = _current(at)
+    names = q.answer["tiles"] if right or q.answer["tiles"] == ["7z"] else ["7z"]
+    _click_tiles(at, ctx, names)
+    at.button(key="dr_check").click().run()
+    assert not at.exception
+    return q
+
+
+def test_a_drill_session_continues_from_its_link_on_a_new_server(tmp_path, monkeypatch):
+    """Another server (a new process: nothing in memory) opened with the page's link and the same learner signed in
+    continues the session at the question it was on, the answers so far counted; the link's session is kept in the
+    database, for that learner only."""
+    at = _open(tmp_path, monkeypatch)
+    _create_profile(at, "Ann")
+    _start(at, "dora_indicator", 3, 11)
+    first = _answer_current(at, right=True)
+    at.button(key="dr_next").click().run()
+    second = _current(at)[1]
+    _answer_current(at, right=False)  # checked, Next not pressed yet: the feedback is part of the session
+    token = at.query_params["drill"][0] if isinstance(at.query_params["drill"], list) else at.query_params["drill"]
+    assert len(token) >= 20
+    link = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    store = ProgressStore(tmp_path / "progress.db")
+    owner, record = store.drill(token)
+    assert owner == store.profile_named("Ann").id and len(record["results"]) == 2
+
+    other = AppTest.from_file(APP, default_timeout=60)  # signed in before the page runs, as a cookie does
+    other.query_params.update(link)
+    other.run()
+    sign_in(other, "Ann")
+    other.switch_page("tutor/pages/drills.py").run()
+    sess = other.session_state["drill_session"]
+    assert [r.correct for r in sess.results] == [True, False] and sess.index == 1 and sess.token == token
+    assert _current(other)[1] == second != first
+    assert any(e.value.startswith("Not quite") for e in other.error)  # the checked answer's feedback again
+    other.button(key="dr_next").click().run()
+    _answer_current(other, right=True)
+    other.button(key="dr_next").click().run()
+    assert {m.label: m.value for m in other.metric}["Right"] == "2 / 3"
+    assert [a.correct for a in store.answers(store.profile_named("Ann").id)] == [True, False, True]
+
+    stranger = _open(tmp_path, monkeypatch, **link)  # a guest, or another learner, with Ann's link
+    assert any("belongs to a signed-in learner" in w.value for w in stranger.warning)
+    _create_profile(stranger, "Bob")
+    for at in (stranger, stranger.switch_page("tutor/pages/drills.py").run()):
+        assert "drill_session" not in at.session_state  # nothing of Ann's, nothing started in its place
+        assert any("belongs to a signed-in learner" in w.value for w in at.warning)
+    assert store.drill(token)[0] == store.profile_named("Ann").id
+
+
+def test_a_closed_or_unknown_drill_session_is_not_kept(tmp_path, monkeypatch):
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "dora_indicator", 2, 3)  # a guest's session: kept for the link alone
+    token = at.query_params["drill"]
+    token = token[0] if isinstance(token, list) else token
+    store = ProgressStore(tmp_path / "progress.db")
+    assert store.drill(token)[0] is None
+    for _ in range(2):
+        _answer_current(at)
+        at.button(key="dr_next").click().run()
+    assert store.drill(token)[1]["results"]  # the finished session's summary is kept until it is closed
+    at.button(key="dr_close").click().run()
+    assert store.drill(token) is None and "drill" not in at.query_params
+    gone = _open(tmp_path, monkeypatch, drill=token)
+    assert any("no longer kept" in i.value for i in gone.info) and "drill" not in gone.query_params

@@ -5,7 +5,7 @@ under artifacts/ (git-ignored). Every wait is bounded.
 """
 
 import pytest
-from browser_support import ROOT, WAIT_MS, served_app
+from browser_support import ROOT, WAIT_MS, answer_tiles, served_app
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser_app")]  # one server and one Chromium
 
@@ -33,14 +33,7 @@ def test_answer_a_drill_by_clicking_tiles(server, browser):
     seed = 5
     question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
     page = _page_at(server, browser, f"drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou")
-    page.get_by_text(question.prompt).wait_for()
-    for name in question.answer["tiles"]:
-        tile = f'div[class*="st-key-tb_{name}_s0q0_"][data-stale="false"]'
-        page.locator(f"{tile} button").first.click()
-        # the clicked tile is drawn selected (raised, red outline) after the rerun
-        page.locator(f'{tile} button[data-testid="stBaseButton-primary"]').first.wait_for()
-    page.locator('div.st-key-dr_check[data-stale="false"] button').first.click()
-    page.get_by_text("Right!").wait_for()
+    answer_tiles(page, question)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "browser-drill-wide.png"))
     assert (ARTIFACTS / "browser-drill-wide.png").stat().st_size > 10_000

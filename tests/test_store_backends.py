@@ -66,6 +66,20 @@ def test_only_the_newest_games_are_kept(db_url, monkeypatch):
     assert store.game("aaaa") is None and store.game("bbbb") == record == ProgressStore(db_url).game("cccc")
 
 
+def test_drill_sessions_are_kept_for_their_learner_and_only_the_newest(db_url, monkeypatch):
+    monkeypatch.setattr(store_module, "MAX_DRILLS", 2)
+    store = ProgressStore(db_url)
+    ann = store.create_profile("Ann")
+    store.save_drill("t1", ann.id, {"results": []})
+    store.save_drill("t1", ann.id, {"results": [1]})  # the same session again: replaced, not added
+    store.save_drill("t2", None, {"results": ["ö"]})
+    assert ProgressStore(db_url).drill("t1") == (ann.id, {"results": [1]}) and store.drill("t2") == (None, {"results": ["ö"]})
+    store.save_drill("t3", ann.id, {})
+    assert store.drill("t1") is None and store.drill("t3") == (ann.id, {})
+    store.drop_drill("t3")
+    assert store.drill("t3") is None and store.drill("t2") is not None
+
+
 def test_concurrent_writers_keep_profiles_apart(db_url):
     store = ProgressStore(db_url, timeout=10)
     people = [store.create_profile(f"P{i}") for i in range(4)]

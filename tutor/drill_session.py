@@ -196,6 +196,37 @@ class Session:
     results: list[Result] = field(default_factory=list)
     answered: dict | None = None  # feedback of the current question, when checked
     started: float | None = None  # time the current question was shown
+    token: str = ""  # the page link's key of the session kept in the database ("" before it is kept)
+
+    def to_record(self) -> dict[str, Any]:
+        """Plain data (JSON) to keep the session in the database and continue it on another server.
+
+        >>> s = Session(Settings(drill_type="kita", n=3), "tenhou", results=[Result("q1", "kita", "", True, 1.0)])
+        >>> t = Session.from_record(json.loads(json.dumps(s.to_record())))
+        >>> (t.settings, t.results, t.index) == (s.settings, s.results, 1)
+        True
+        """
+        record = asdict(self)
+        record.pop("started")  # a clock reading of this process only
+        record.pop("token")
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any], token: str = "") -> Session:
+        """The session :meth:`to_record` wrote; a record that does not read raises :class:`InputError`."""
+        try:
+            settings = Settings(**record["settings"])
+            results = [Result(**r) for r in record.get("results", [])]
+            concepts = [(str(t), str(c)) for t, c in record.get("concepts", [])]
+            questions = [str(q) for q in record.get("questions", [])]
+            answered = record.get("answered")
+            if answered is not None and not isinstance(answered, dict):
+                raise TypeError("answered is not an object")
+            return cls(settings=settings, ruleset=str(record["ruleset"]), mode=str(record.get("mode", "drill")),
+                       nonce=int(record.get("nonce", 0)), questions=questions, concepts=concepts, results=results,
+                       answered=answered, token=token)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"the kept drill session does not read: {exc}") from None
 
     @property
     def index(self) -> int:

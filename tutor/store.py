@@ -38,6 +38,7 @@ from .store_schema import (
     SCHEMA_VERSION,
     answers,
     cards,
+    drill_sessions,
     games,
     kept_positions,
     lessons,
@@ -56,6 +57,7 @@ __all__ = [
 
 MAX_NAME = 40
 MAX_GAMES = 500  # play-mode games kept for their links; the least recently played go first
+MAX_DRILLS = 2000  # drill sessions in progress kept for their pages' links; the least recently answered go first
 PIN_LENGTH = (4, 12)
 PIN_ROUNDS = 120_000  # PBKDF2-SHA256 rounds for a PIN's salted hash
 MAX_PIN_FAILURES = 5  # refused sign-ins allowed per name within PIN_WINDOW
@@ -457,21 +459,19 @@ class ProgressStore:
 
     # ---- play-mode games -----------------------------------------------------
 
-    def save_game(self, token: str, record: dict) -> None:
-        """Keep a play-mode game (settings and steps) under its link token; only the newest games are kept."""
-        stmt = self.insert(games).values(token=token, record=json.dumps(record, ensure_ascii=False),
-                                         updated=now_utc().isoformat(timespec="microseconds"))
-        newest = sa.select(games.c.token).order_by(games.c.updated.desc()).limit(MAX_GAMES)
+    def _keep(self, table: sa.Table, limit: int, token: str, record: dict, **columns) -> None:
+        """Write ``record`` (JSON) under ``token`` in ``table``, keeping only the ``limit`` newest rows."""
+        stmt = self.insert(table).values(token=token, record=json.dumps(record, ensure_ascii=False),
+                                         updated=now_utc().isoformat(timespec="microseconds"), **columns)
+        newest = sa.select(table.c.token).order_by(table.c.updated.desc()).limit(limit)
+        changed = {"record": stmt.excluded.record, "updated": stmt.excluded.updated}
+        changed.update({name: stmt.excluded[name] for name in columns})
         with self.write() as con:
-            con.execute(stmt.on_conflict_do_update(index_elements=[games.c.token],
-                                                   set_={"record": stmt.excluded.record,
-                                                         "updated": stmt.excluded.updated}))
-            con.execute(sa.delete(games).where(games.c.token.not_in(newest.scalar_subquery())))
+            con.execute(stmt.on_conflict_do_update(index_elements=[table.c.token], set_=changed))
+            con.execute(sa.delete(table).where(table.c.token.not_in(newest.scalar_subquery())))
 
-    def game(self, token: str) -> dict | None:
-        """The game kept under ``token``, or None when there is none (or its record is unreadable)."""
-        with self.read() as con:
-            text = con.execute(sa.select(games.c.record).where(games.c.token == token)).scalar()
+    @staticmethod
+    def _record(text: str | None) -> dict | None:
         if text is None:
             return None
         try:
@@ -479,3 +479,31 @@ class ProgressStore:
         except json.JSONDecodeError:
             return None
         return record if isinstance(record, dict) else None
+
+    def save_game(self, token: str, record: dict) -> None:
+        """Keep a play-mode game (settings and steps) under its link token; only the newest games are kept."""
+        self._keep(games, MAX_GAMES, token, record)
+
+    def game(self, token: str) -> dict | None:
+        """The game kept under ``token``, or None when there is none (or its record is unreadable)."""
+        with self.read() as con:
+            return self._record(con.execute(sa.select(games.c.record).where(games.c.token == token)).scalar())
+
+    # ---- drill sessions in progress ----------------------------------------------
+
+    def save_drill(self, token: str, profile_id: int | None, record: dict) -> None:
+        """Keep a drill session (settings, questions, results) under its page's token, for its learner."""
+        self._keep(drill_sessions, MAX_DRILLS, token, record, profile_id=profile_id)
+
+    def drill(self, token: str) -> tuple[int | None, dict] | None:
+        """(the learner it belongs to, the session's record) kept under ``token``; None when there is none."""
+        with self.read() as con:
+            row = con.execute(sa.select(drill_sessions.c.profile_id, drill_sessions.c.record)
+                              .where(drill_sessions.c.token == token)).first()
+        record = self._record(row.record) if row is not None else None
+        return (row.profile_id, record) if record is not None else None
+
+    def drop_drill(self, token: str) -> None:
+        """Forget a closed drill session."""
+        with self.write() as con:
+            con.execute(sa.delete(drill_sessions).where(drill_sessions.c.token == token))

@@ -66,6 +66,13 @@ games = sa.Table(
     sa.Column("record", sa.Text, nullable=False),
     sa.Column("updated", sa.Text, nullable=False),
 )
+drill_sessions = sa.Table(  # a drill session in progress, under the token its page's link carries
+    "drill_sessions", metadata,
+    sa.Column("token", sa.Text, primary_key=True),
+    sa.Column("profile_id", sa.Integer, nullable=True),  # the signed-in learner it belongs to; None: a guest's
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("updated", sa.Text, nullable=False),
+)
 pins = sa.Table(
     "pins", metadata,
     sa.Column("profile_id", sa.Integer, sa.ForeignKey("profiles.id"), primary_key=True),
@@ -162,6 +169,7 @@ _STEP_TABLES: dict[int, tuple[sa.Table, ...]] = {
     4: (quizzes, quiz_players, quiz_answers),
     5: (settings,),
     6: (kept_positions,),
+    7: (drill_sessions,),
 }
 
 
@@ -179,6 +187,7 @@ MIGRATIONS: tuple[tuple[int, str, Callable[[sa.Connection], None]], ...] = (
     (4, "quiz night", _create(_STEP_TABLES[4])),
     (5, "a learner's settings (language)", _create(_STEP_TABLES[5])),
     (6, "positions kept from reviews", _create(_STEP_TABLES[6])),
+    (7, "drill sessions in progress", _create(_STEP_TABLES[7])),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -2,12 +2,16 @@
 
 The session lives in ``st.session_state["drill_session"]``; the Learn and Progress
 pages start sessions there (:func:`tutor.handoff.start_session`) and switch here.
+It is also kept in the progress database under the token the page's link carries
+(``?drill=…``) after every answer, so a reload, or another replica after this one
+went away, continues it where it was.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import secrets
 import time
 from dataclasses import asdict
 from urllib.parse import urlencode
@@ -17,7 +21,7 @@ import streamlit as st
 import drills
 from drills import DrillError
 from drills.explain import concept_name
-from sanma_core.errors import SanmaError
+from sanma_core.errors import InputError, SanmaError
 from tutor import state
 from tutor.blocks import rows_html
 from tutor.drill_session import (
@@ -43,6 +47,52 @@ from tutor.widgets import metric_row
 SESSION = DRILL_SESSION
 REVIEW_TRIES = 40
 WARNING = "dr_warning"  # why the last Check graded nothing (an empty or unreadable answer)
+DRILL_PARAM = "drill"  # the link's key of the session kept in the database
+
+
+# ---- the session kept in the database ----------------------------------------------
+
+def _keep(sess: Session) -> None:
+    """Keep the session under its link's token (made at its first keeping), for the signed-in learner; without a
+    progress database the session lives in this browser tab only."""
+    db = state.store(quiet=True)
+    if db is None:
+        return
+    if not sess.token:
+        sess.token = secrets.token_urlsafe(16)
+    state.store_call(db.save_drill, sess.token, st.session_state.get(state.PROFILE_KEY), sess.to_record())
+
+
+def _restore() -> bool:
+    """A page opened with a kept session's link (a reload, another replica) continues that session; False when
+    the link's session is another learner's (nothing is started from the link then)."""
+    if isinstance(st.session_state.get(SESSION), Session):
+        return True
+    token = st.query_params.get(DRILL_PARAM)
+    if not token:
+        return True
+    db = state.store(quiet=True)
+    kept = state.store_call(db.drill, token) if db is not None else None
+    if kept is None:
+        st.info("The drill session of this link is no longer kept: start it again below "
+                "(the same settings ask the same questions).")
+        del st.query_params[DRILL_PARAM]
+        return True
+    owner, record = kept
+    if owner is not None and owner != st.session_state.get(state.PROFILE_KEY):
+        st.warning("This drill session belongs to a signed-in learner: sign in as them to continue it.")
+        return False
+    try:
+        sess = Session.from_record(record, token)
+    except InputError as exc:
+        st.warning(f"The kept drill session could not be continued: {exc}.")
+        del st.query_params[DRILL_PARAM]
+        return True
+    st.session_state[SESSION] = sess
+    st.session_state["_dr_nonce"] = max(int(st.session_state.get("_dr_nonce", -1)), sess.nonce)
+    params = {k: st.query_params[k] for k in PARAM_KEYS if k in st.query_params}  # the link started it already
+    st.session_state["_dr_url_done"] = _param_signature({**params, "ruleset": st.query_params.get("ruleset", "")})
+    return True
 
 
 # ---- session handling (callbacks) ------------------------------------------------
@@ -140,6 +190,7 @@ def _on_check(ctx: str) -> None:
     # a mixed question is filed under the drill it came from, so reviews and charts see the real topic
     topic = str(q.data.get("drill") or q.drill_type) if q.drill_type == "mixed" else q.drill_type
     sess.results.append(Result(q.id, topic, q.concept, feedback.correct, feedback.score))
+    _keep(sess)
     pid = st.session_state.get(state.PROFILE_KEY)
     if pid is None:
         return
@@ -158,6 +209,7 @@ def _on_next() -> None:
     sess: Session = st.session_state[SESSION]
     sess.answered = None
     sess.started = None
+    _keep(sess)
 
 
 def _on_skip() -> None:
@@ -165,6 +217,7 @@ def _on_skip() -> None:
     sess.results.append(Result("", sess.settings.drill_type, "", False, 0.0))
     sess.questions.append("{}")
     sess.started = None
+    _keep(sess)
 
 
 def _on_level(level: int) -> None:
@@ -187,7 +240,13 @@ def _on_again() -> None:
 
 
 def _on_close() -> None:
-    st.session_state.pop(SESSION, None)
+    sess = st.session_state.pop(SESSION, None)
+    if isinstance(sess, Session) and sess.token:
+        db = state.store(quiet=True)
+        if db is not None:
+            state.store_call(db.drop_drill, sess.token)
+    if DRILL_PARAM in st.query_params:
+        del st.query_params[DRILL_PARAM]
 
 
 # ---- drawing -------------------------------------------------------------------
@@ -258,8 +317,14 @@ def _guest_hint() -> None:
 
 def render() -> None:
     st.title("Drills")
-    _apply_url()
+    if _restore():
+        _apply_url()
     sess = st.session_state.get(SESSION)
+    if isinstance(sess, Session):
+        if not sess.token:  # a new session (here, or from Learn or Progress): kept from its start
+            _keep(sess)
+        if sess.token and st.query_params.get(DRILL_PARAM) != sess.token:
+            st.query_params[DRILL_PARAM] = sess.token
     with st.expander("Session settings", expanded=not isinstance(sess, Session)):
         _settings_form()
     if not isinstance(sess, Session):
