@@ -97,7 +97,8 @@ def pon_for_a_yaku(bot: LevelBot, view: SeatView, table: Table, pon: Action) -> 
     facts: dict[str, Any] = {"kind": "pon", "tile": name, "shanten_before": before, "shanten_after": after}
     threats = bot._threats(view, table)
     if threats and threats[0].label == "riichi" and after >= 1:
-        return False, f"pass on {name}: not opening the hand against {threats[0].label} at {shanten_words(after)}", facts
+        what = "not calling again" if table.is_open else "not opening the hand"
+        return False, f"pass on {name}: {what} against {threats[0].label} at {shanten_words(after)}", facts
     if k in table.yakuhai:
         if after <= before and (after <= bot.policies.yakuhai_pon_shanten or table.is_open):
             return True, f"pon {name}: yakuhai, {shanten_words(before)} → {shanten_words(after)}", facts
