@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..analysis import chiitoitsu_shanten, kokushi_shanten, ukeire
-from ..tiles import HONOURS, ISOLATED_KINDS, NORTH, kind
+from ..tiles import HONOURS, ISOLATED_KINDS, NORTH, TERMINALS_AND_HONOURS, kind
 from .defence import total_danger
-from .efficiency import discard_table, hand_shanten, plan_distance, yaku_plans
+from .efficiency import after_kan, discard_table, hand_shanten, plan_distance, yaku_plans
 
 if TYPE_CHECKING:
     from .knowledge import SeatKnowledge
@@ -200,8 +200,7 @@ def kan_row(know: SeatKnowledge, tile_kind: int, closed: bool, hard_kans: bool) 
     table = discard_table(c, None)
     best = min(o.shanten for o in table)
     useful_now = max(o.ukeire.count for o in table if o.shanten == best)
-    after = list(c)
-    after[k] -= 4 if closed else 1
+    after = after_kan(c, k, closed)
     left = hand_shanten(after, None)
     useful_after = ukeire(after).count if left == best else 0
     kans = sum(1 for s in v.seats for m in s.melds if m.meld.is_kan)
@@ -215,8 +214,8 @@ def abort_row(know: SeatKnowledge, hard_aborts: bool) -> list[float]:
     """The first draw with nine or more kinds of terminals and honours: abort the hand or play on."""
     t = know.table
     c = t.counts
-    orphans = [k for k in range(34) if c[k] and (k >= 27 or k % 9 in (0, 8))]
-    return [float(len(orphans)), float(kokushi_shanten(c)), float(hand_shanten(c, None)),
+    orphans = sum(1 for k in TERMINALS_AND_HONOURS if c[k])
+    return [float(orphans), float(kokushi_shanten(c)), float(hand_shanten(c, None)),
             float(chiitoitsu_shanten(c)), float(sum(c[k] for k in HONOURS)), float(c[NORTH]),
             float(sum(1 for k in t.yakuhai if c[k] >= 2)), float(hard_aborts), *situation(know)]
 

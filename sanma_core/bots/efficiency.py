@@ -49,6 +49,17 @@ def hand_shanten(counts: Sequence[int], outside: Sequence[int] | None) -> int:
     return _shanten(tuple(counts), tuple(outside) if outside is not None else _ZERO)
 
 
+def after_kan(counts: Sequence[int], k: int, closed: bool) -> list[int]:
+    """The concealed counts once a closed (all four) or added (the fourth) kan of kind ``k`` is made.
+
+    >>> after_kan([4, 1], 0, True), after_kan([1, 1], 0, False)
+    ([0, 1], [0, 1])
+    """
+    left = list(counts)
+    left[k] -= 4 if closed else 1
+    return left
+
+
 def toitoi_shanten(counts: Sequence[int]) -> int:
     """Shanten towards all triplets and a pair, for a 3m+1 concealed hand.
 

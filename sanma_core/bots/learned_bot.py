@@ -17,7 +17,6 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..analysis import kokushi_shanten
 from ..game.actions import ABORT, ANKAN, KAKAN, KITA, MINKAN, PON, RIICHI, TSUMO, Action
 from ..tiles import NORTH, kind, kind_name, tile_name
 from .base import Decision
@@ -25,7 +24,7 @@ from .candidates import Candidate, kinds_text, shanten_words
 from .choice_features import abort_row, call_row, kan_row, kita_row, riichi_row
 from .choice_model import choice_model
 from .defence import main_danger, total_danger
-from .efficiency import hand_shanten
+from .efficiency import after_kan, hand_shanten
 from .knowledge import SeatKnowledge
 from .learned import candidate_features, deciding_words, load_model
 from .levels import HardBot
@@ -90,9 +89,7 @@ class LearnedBot(HardBot):
             return None
 
         def left(a: Action) -> int:
-            counts = list(table.counts)
-            counts[kind(a.tile)] -= 4 if a.kind == ANKAN else 1
-            return hand_shanten(counts, None)
+            return hand_shanten(after_kan(table.counts, kind(a.tile), a.kind == ANKAN), None)
 
         return min(kans, key=lambda a: (left(a), a.kind != ANKAN, kind(a.tile)))
 
@@ -102,8 +99,8 @@ class LearnedBot(HardBot):
         return kan_row(self.knowledge(view, table), kind(kan.tile), kan.kind == ANKAN, hard)
 
     def abort_row(self, view: SeatView, table: Table) -> list[float]:
-        """The abort model's row (the hand-written rule aborts three or more steps from thirteen orphans)."""
-        return abort_row(self.knowledge(view, table), kokushi_shanten(table.counts) >= 3)
+        """The abort model's row (with the hand-written rule's verdict beside it)."""
+        return abort_row(self.knowledge(view, table), self._rule_aborts(table))
 
     # ---- discards -------------------------------------------------------------------------------
 

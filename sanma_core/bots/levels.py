@@ -39,7 +39,7 @@ from . import policies
 from .base import Decision
 from .candidates import SAFE_ENOUGH, Candidate, kinds_text, meld_kinds, shanten_words
 from .defence import Opponent, Watch, main_danger, total_danger
-from .efficiency import discard_table, hand_shanten, plan_distance, yaku_plans
+from .efficiency import after_kan, discard_table, hand_shanten, plan_distance, yaku_plans
 from .table import Table, read_table
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ class Policies:
     best_offence: Callable[[LevelBot, list[Candidate], Table], Candidate]
     riichi: Riichi
 
+
+ABORT_KOKUSHI_SHANTEN = 3  # the hand-written rules abort a nine-terminal deal this far or further from kokushi
 
 EASY = Policies(
     "easy", defends=False, counts_visible=False, values=False,
@@ -155,12 +157,11 @@ class LevelBot:
         kinds = {a.kind for a in legal}
         if TSUMO in kinds:
             return Decision(Action.tsumo(view.seat), "tsumo: the hand is complete", {"kind": "tsumo"})
-        if ABORT in kinds:
+        if ABORT in kinds and self._rule_aborts(table):
             ks = kokushi_shanten(table.counts)
-            act = next(a for a in legal if a.kind == ABORT)
-            if ks >= 3:
-                return Decision(act, f"abort: nine or more terminals and honours, {ks} steps from thirteen orphans",
-                                {"kind": "abort", "kokushi_shanten": ks})
+            return Decision(next(a for a in legal if a.kind == ABORT),
+                            f"abort: nine or more terminals and honours, {ks} steps from thirteen orphans",
+                            {"kind": "abort", "kokushi_shanten": ks})
         in_riichi = view.seats[view.seat].riichi
         keep = None
         if KITA in kinds:
@@ -181,16 +182,18 @@ class LevelBot:
             decision = Decision(decision.action, f"{decision.reason}; {keep}", {**decision.facts, "kept_north": keep})
         return decision
 
+    @staticmethod
+    def _rule_aborts(table: Table) -> bool:
+        """The hand-written rule: abort a nine-terminal deal three or more steps from thirteen orphans."""
+        return kokushi_shanten(table.counts) >= ABORT_KOKUSHI_SHANTEN
+
     def _kan_choice(self, view: SeatView, legal: list[Action], table: Table, in_riichi: bool) -> Decision | None:
         best = min(o.shanten for o in discard_table(table.counts, None))
         for a in legal:
             if a.kind not in (ANKAN, KAKAN):
                 continue
             k = kind(a.tile)
-            n = 4 if a.kind == ANKAN else 1
-            counts = list(table.counts)
-            counts[k] -= n
-            if in_riichi or hand_shanten(counts, None) <= best:
+            if in_riichi or hand_shanten(after_kan(table.counts, k, a.kind == ANKAN), None) <= best:
                 if a.kind == KAKAN and self._threats(view, table):
                     continue
                 word = "closed kan" if a.kind == ANKAN else "added kan"
