@@ -1,0 +1,15 @@
+"""The English-left-on-the-page check finds catalogue pieces and English words, and passes German and Spanish."""
+
+from english_check import english_pieces, leftover_english
+
+
+def test_a_catalogue_sentence_is_found_in_pieces_cut_at_placeholders_and_punctuation():
+    assert "Change it in the sidebar" in english_pieces("de")
+    found = leftover_english(["Regelwerk: Change it in the sidebar"], "de")
+    assert "catalogue: Change it in the sidebar" in found
+
+
+def test_english_words_are_found_and_german_and_spanish_sentences_pass():
+    assert leftover_english(["Bot A wirft 9p ab, weil der Riichi droht"], "de") == []
+    assert leftover_english(["Bot A descarta 9p: no hay nada seguro"], "es") == []
+    assert leftover_english(["fold against your riichi"], "es") == ["english word: your (fold against your riichi)"]
