@@ -10,6 +10,7 @@ from typing import Any
 
 from ...game import Action, Game
 from ...game.actions import DISCARD, KITA, RIICHI
+from ...i18n import gettext
 from ...scoring import ScoreResult, WinInput, try_score
 from ...scoring.payments import settle_win
 from ...tiles import EAST, FIVE_P, HONOURS, RED_5P, RED_5S, kind, kind_name
@@ -33,12 +34,12 @@ def waits_text(waits: Collection[int]) -> str:
 def did(a: Action) -> str:
     """The seat's own action as a phrase: ``discarding 9p``, ``setting a North aside``, ``the closed kan 1z``."""
     if a.kind == DISCARD:
-        return f"discarding {tile_word(a.tile)}"
+        return gettext("discarding {tile}").format(tile=tile_word(a.tile))
     if a.kind == RIICHI:
-        return f"the riichi discard {tile_word(a.tile)}"
+        return gettext("the riichi discard {tile}").format(tile=tile_word(a.tile))
     if a.kind == KITA:
-        return "setting a North aside"
-    return f"the {action_label(a).lower()}"
+        return gettext("setting a North aside")
+    return gettext("the {action}").format(action=action_label(a).lower())
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Moment:
     turn: int  # the seat's own turn number in the hand (1 = its first draw/discard turn)
     left: int  # live wall tiles left
     step: int  # actions applied in the whole game before this moment's action
-    text: str  # one readable English sentence
+    text: str  # one readable sentence, in the language spoken when the moment was found
     data: dict[str, Any] = field(default_factory=dict, hash=False)  # the numbers behind the text
 
 

@@ -6,6 +6,7 @@ change the placement, so breaking the hand for a safe tile is noted (once per ha
 from __future__ import annotations
 
 from ...game import Action, Game
+from ...i18n import gettext, number
 from ...tiles import kind, kind_name
 from ...words import WIND_LETTERS, shanten_count
 from ..hints import Hints
@@ -30,9 +31,9 @@ def fold_behind(t: Tracker, game: Game, action: Action, hints: Hints) -> None:
         return
     t.once.add(("fold_behind", seat))
     riichi = [o for o in range(3) if o != seat and game.riichi[o]]
-    text = (f"Folded with {tile_word(action.tile)} while last by {gap:,}: safe against the riichi but "
-            f"{shanten_count(mine.shanten)} where {shanten_count(best)} was possible, and only attacking could "
-            "change the placement")
+    text = gettext("Folded with {tile} while last by {gap}: safe against the riichi but {shanten} where {best} was "
+                   "possible, and only attacking could change the placement").format(
+        tile=tile_word(action.tile), gap=number(gap), shanten=shanten_count(mine.shanten), best=shanten_count(best))
     data = {"tile": kind_name(kind(action.tile)), "gap": gap, "shanten": mine.shanten, "best_shanten": best,
             "riichi_seats": riichi, "round": WIND_LETTERS[game.round_wind]}
     t.moment(game, seat, "fold_behind", t.turn(game, seat), text, data)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...game import Game
 from ...game.actions import DISCARD, RIICHI
+from ...i18n import gettext, ngettext
 from ...tiles import kind, kind_name
 from .base import Tracker, did, tile_word, waits_text
 
@@ -27,18 +28,23 @@ def check_furiten(t: Tracker, game: Game) -> None:
         tile = t.last_tile
         if own:
             why = "own_discards"
-            text = (f"Furiten waiting on {waits_words} after {did(cause)}: {waits_text(own)} "
-                    f"{'is' if len(own) == 1 else 'are'} among own discards, so no ron while this wait stands")
+            text = ngettext("Furiten waiting on {waits} after {cause}: {own} is among own discards, so no ron while "
+                            "this wait stands",
+                            "Furiten waiting on {waits} after {cause}: {own} are among own discards, so no ron while "
+                            "this wait stands", len(own)).format(waits=waits_words, cause=did(cause),
+                                                                 own=waits_text(own))
         elif game.riichi_furiten[seat]:
             why = "passed_in_riichi"
-            text = f"Furiten in riichi on {waits_words}: a winning {tile_word(tile)} went by, no ron for the rest of the hand"
+            text = gettext("Furiten in riichi on {waits}: a winning {tile} went by, no ron for the rest of the "
+                           "hand").format(waits=waits_words, tile=tile_word(tile))
         elif t.passed.get(seat) == tile:
             why = "passed"
-            text = f"Furiten on {waits_words} until the next discard: the ron on {tile_word(tile)} was passed"
+            text = gettext("Furiten on {waits} until the next discard: the ron on {tile} was passed").format(
+                waits=waits_words, tile=tile_word(tile))
         else:
             why = "no_yaku"
-            text = (f"Furiten on {waits_words} until the next discard: {tile_word(tile)} went by "
-                    "and the hand had no yaku to ron it")
+            text = gettext("Furiten on {waits} until the next discard: {tile} went by and the hand had no yaku to "
+                           "ron it").format(waits=waits_words, tile=tile_word(tile))
         data = {"cause": why, "waits": [kind_name(w) for w in waits], "furiten_waits": [kind_name(w) for w in own],
                 "tile": kind_name(kind(tile)) if tile >= 0 else ""}
         t.moment(game, seat, "furiten", turn, text, data, step=step, left=left)

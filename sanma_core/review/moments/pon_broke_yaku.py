@@ -9,6 +9,7 @@ last-tile yaku) are not looked for."""
 from __future__ import annotations
 
 from ...game import Action, Game
+from ...i18n import gettext, ngettext
 from ...tiles import CHUN, EAST, HAKU, HATSU, HONOURS, NORTH, TERMINALS_AND_HONOURS, kind, kind_name
 from .base import Tracker, tile_word
 
@@ -33,28 +34,31 @@ def yaku_blocks(game: Game, seat: int, counts: list[int], meld_kinds: list[int])
         value.add(NORTH)
     blocks: dict[str, str | None] = {}
     held = any(k in value for k in meld_kinds) or any(counts[k] >= 2 for k in value)
-    blocks["yakuhai"] = None if held else "no value honour (dragon, seat or round wind) pair"
+    blocks["yakuhai"] = None if held else gettext("no value honour (dragon, seat or round wind) pair")
     loud = sum(counts[k] for k in TERMINALS_AND_HONOURS)
     if not game.rules.open_tanyao:
-        blocks["tanyao"] = "no open all simples in these rules"
+        blocks["tanyao"] = gettext("no open all simples in these rules")
     elif any(k in TERMINALS_AND_HONOURS for k in meld_kinds):
-        blocks["tanyao"] = "a terminal or honour meld against all simples"
+        blocks["tanyao"] = gettext("a terminal or honour meld against all simples")
     else:
-        blocks["tanyao"] = None if loud <= TANYAO_SLACK else f"{loud} terminals and honours against all simples"
+        blocks["tanyao"] = None if loud <= TANYAO_SLACK else gettext(
+        "{n} terminals and honours against all simples").format(n=loud)
     offs = [sum(counts[k] for k in range(27) if k not in suit)
             for _, suit in _SUITS if all(k in suit or k in HONOURS for k in meld_kinds)]
     if not offs:
-        blocks["honitsu"] = "melds in two suits against a flush"
+        blocks["honitsu"] = gettext("melds in two suits against a flush")
     else:
-        blocks["honitsu"] = None if min(offs) <= FLUSH_SLACK else f"{min(offs)} tiles off suit against a flush"
+        blocks["honitsu"] = None if min(offs) <= FLUSH_SLACK else gettext(
+        "{n} tiles off suit against a flush").format(n=min(offs))
     pairs = sum(c >= 2 for c in counts)
     blocks["toitoi"] = (None if pairs >= 4 - len(meld_kinds)
-                        else f"{pairs} pair{'' if pairs == 1 else 's'} against all triplets")
+                        else ngettext("{n} pair against all triplets", "{n} pairs against all triplets", pairs).format(n=pairs))
     middle = sum(counts[k] for k in range(9, 27) if k % 9 in (3, 4, 5))
     if not all(k in TERMINALS_AND_HONOURS for k in meld_kinds):
-        blocks["chanta"] = "a middle meld against an outside hand"
+        blocks["chanta"] = gettext("a middle meld against an outside hand")
     else:
-        blocks["chanta"] = None if middle <= CHANTA_SLACK else f"{middle} tiles 4-6 against an outside hand"
+        blocks["chanta"] = None if middle <= CHANTA_SLACK else gettext(
+        "{n} tiles 4-6 against an outside hand").format(n=middle)
     return blocks
 
 
@@ -77,7 +81,8 @@ def pon_broke_yaku(t: Tracker, game: Game, action: Action) -> None:
     if not closed and not yaku_paths(game, seat, before_counts, before_melds):
         return  # an earlier call had already left the hand without a yaku
     blocks = yaku_blocks(game, seat, counts, melds)
-    text = f"Pon {tile_word(action.tile)} left no easy yaku: {', '.join(str(b) for b in blocks.values())}"
+    text = gettext("Pon {tile} left no easy yaku: {blocks}").format(
+        tile=tile_word(action.tile), blocks=", ".join(str(b) for b in blocks.values()))
     data = {"tile": kind_name(kind(action.tile)), "melds": [kind_name(k) for k in melds], "was_closed": closed,
             "terminals_honours": sum(counts[k] for k in TERMINALS_AND_HONOURS),
             "pairs": sum(c >= 2 for c in counts),

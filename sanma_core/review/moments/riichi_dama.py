@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...game import Action, Game, evaluation
 from ...game.actions import RIICHI
+from ...i18n import gettext, number
 from ...tiles import kind, kind_name
 from ..hints import visible_counts
 from .base import Tracker, hand_points, ron_input, score_of, tile_word, waits_text
@@ -32,12 +33,14 @@ def riichi_or_dama(t: Tracker, game: Game, action: Action) -> None:
     data = {"waits": [kind_name(w) for w in waits], "main_wait": kind_name(main), "unseen": left,
             "dama": dama_pts, "riichi": riichi_pts, "discard": kind_name(kind(tile))}
     if action.kind == RIICHI:
-        dama_text = f"{dama_pts:,} dama" if dama_pts else "no yaku dama"
-        text = f"Riichi on {waits_words}: {riichi_pts:,} by ron on {tile_word(main)} ({dama_text})"
+        text = (gettext("Riichi on {waits}: {riichi} by ron on {tile} ({dama} dama)") if dama_pts else
+                gettext("Riichi on {waits}: {riichi} by ron on {tile} (no yaku dama)")).format(
+            waits=waits_words, riichi=number(riichi_pts), tile=tile_word(main), dama=number(dama_pts))
         kind_ = "riichi"
     else:
-        head = f"at {dama_pts:,} by ron" if dama_pts else "with no yaku for a ron"
-        text = f"Dama on {waits_words} {head} on {tile_word(main)} (riichi would make it {riichi_pts:,})"
+        text = (gettext("Dama on {waits} at {dama} by ron on {tile} (riichi would make it {riichi})") if dama_pts else
+                gettext("Dama on {waits} with no yaku for a ron on {tile} (riichi would make it {riichi})")).format(
+            waits=waits_words, dama=number(dama_pts), tile=tile_word(main), riichi=number(riichi_pts))
         kind_ = "dama"
     t.moment(game, seat, kind_, t.turn(game, seat), text, data)
 
