@@ -8,6 +8,7 @@ from typing import Any
 
 from ...game import Action, Game
 from ...game.actions import RON
+from ...i18n import gettext, number
 from ...scoring import ScoreResult
 from ...tiles import kind, kind_name
 from ...words import seat_ref
@@ -58,12 +59,19 @@ class DealIn:
 
 def _moment(game: Game, loser: int, winner: int, w: Any, out: Out, score: ScoreResult) -> Moment:
     paid = score.payments["ron"]
-    what = {"kakan": " (added kan)", "kita": " (kita)"}.get(w.kind, "")
-    text = f"Dealt in with {tile_word(w.tile)}{what} to {seat_ref(winner, possessive=True)} ron ({worth(score)}): paid {paid:,}"
+    tile = tile_word(w.tile)
+    if w.kind == "kakan":
+        tile = gettext("{tile} (added kan)").format(tile=tile)
+    elif w.kind == "kita":
+        tile = gettext("{tile} (kita)").format(tile=tile)
+    # the winner is a seat reference (``seat 1``) that the reader's names replace; "'s" after it is English's
+    text = gettext("Dealt in with {tile} to {winner}'s ron ({worth}): paid {paid}").format(
+        tile=tile, winner=seat_ref(winner), worth=worth(score), paid=number(paid))
     if out.safe:
-        text += f"; {', '.join(tile_word(k) for k in out.safe)} in hand was safe against the riichi"
+        text += gettext("; {tiles} in hand was safe against the riichi").format(
+            tiles=", ".join(tile_word(k) for k in out.safe))
     elif out.threats:
-        text += "; no tile in hand was safe against the riichi"
+        text += gettext("; no tile in hand was safe against the riichi")
     data = {"tile": kind_name(kind(w.tile)), "winner": winner, "paid": paid,
             "safe": [kind_name(k) for k in out.safe], "riichi_seats": out.threats,
             "winner_in_riichi": bool(game.riichi[winner]), **score_data(score)}

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...game import Action, Game
 from ...game.actions import DISCARD, KITA, RIICHI, RON, TSUMO
+from ...i18n import gettext, ngettext, number
 from ...scoring.bonus import count_bonus
 from ...tiles import NORTH, NUM_KINDS, kind, kind_name
 from .base import Moment, Tracker, hand_points, score_of
@@ -42,12 +43,12 @@ class NorthKept:
         bonus = count_bonus([0] * NUM_KINDS, 0, 1, game.dora_indicators(), (), False)
         han = bonus.kita
         threw = kind(action.tile) == NORTH
-        verb = "Discarded" if threw else "Kept"
-        text = f"{verb} a North that could have been set aside: +{han} han"
+        text = (gettext("Discarded a North that could have been set aside: +{han} han") if threw else
+                gettext("Kept a North that could have been set aside: +{han} han")).format(han=han)
         hits = bonus.kita_indicator_hits
         if hits:
-            text += ", as the West indicator makes North dora" if hits == 1 else \
-                f", as {hits} West indicators make North dora"
+            text += gettext(", as the West indicator makes North dora") if hits == 1 else \
+                gettext(", as {n} West indicators make North dora").format(n=hits)
         data = {"han": han, "indicators_on_north": bonus.kita_indicator_hits, "norths": game.counts[seat][NORTH],
                 "discard": kind_name(kind(action.tile)), "riichi": action.kind == RIICHI}
         self.tracks[seat] = _NorthTrack(t.moment(game, seat, "north_kept", t.turn(game, seat), text, data),
@@ -62,13 +63,14 @@ class NorthKept:
         if action.kind == KITA:
             del self.tracks[seat]
             turn = self.t.turn(game, seat)
-            self._note(track, "kita", f"set aside on turn {turn}", kita_turn=turn)
+            self._note(track, "kita", gettext("set aside on turn {turn}").format(turn=turn), kita_turn=turn)
         elif action.kind in (DISCARD, RIICHI) and kind(action.tile) == NORTH:
             track.thrown += 1
             turns = track.thrown_turns
             turns.append(self.t.turn(game, seat))
-            where = f"turn {turns[0]}" if len(turns) == 1 else f"turns {', '.join(map(str, turns))}"
-            self._note(track, "discarded", f"discarded on {where}", discarded_turns=list(turns))
+            note = ngettext("discarded on turn {turns}", "discarded on turns {turns}", len(turns)).format(
+                turns=", ".join(map(str, turns)))
+            self._note(track, "discarded", note, discarded_turns=list(turns))
         elif action.kind in (TSUMO, RON):
             del self.tracks[seat]
             self._won(game, action, track)
@@ -93,10 +95,12 @@ class NorthKept:
         if track.thrown:
             alt = score_of(replace(ctx, kita=ctx.kita + track.thrown), game)
             if alt is not None:
-                self._note(track, "won", f"{won:,} → {hand_points(alt):,} if it had won as it did", won=won,
-                           won_with_kita=hand_points(alt))
+                note = gettext("{won} → {alt} if it had won as it did").format(won=number(won),
+                                                                                 alt=number(hand_points(alt)))
+                self._note(track, "won", note, won=won, won_with_kita=hand_points(alt))
         elif ctx.hand.count(NORTH):
-            self._note(track, "won", f"the North stayed in the winning hand, worth {won:,}", won=won)
+            self._note(track, "won", gettext("the North stayed in the winning hand, worth {won}").format(
+                won=number(won)), won=won)
 
 
 __all__ = ["NorthKept"]

@@ -9,7 +9,7 @@ last-tile yaku) are not looked for."""
 from __future__ import annotations
 
 from ...game import Action, Game
-from ...i18n import gettext, ngettext
+from ...i18n import DEFAULT_LANGUAGE, gettext, ngettext, speaking
 from ...tiles import CHUN, EAST, HAKU, HATSU, HONOURS, NORTH, TERMINALS_AND_HONOURS, kind, kind_name
 from .base import Tracker, tile_word
 
@@ -81,13 +81,15 @@ def pon_broke_yaku(t: Tracker, game: Game, action: Action) -> None:
     if not closed and not yaku_paths(game, seat, before_counts, before_melds):
         return  # an earlier call had already left the hand without a yaku
     blocks = yaku_blocks(game, seat, counts, melds)
+    with speaking(DEFAULT_LANGUAGE):  # the data stays in the engine's words, whatever the text speaks
+        english = yaku_blocks(game, seat, counts, melds)
     text = gettext("Pon {tile} left no easy yaku: {blocks}").format(
         tile=tile_word(action.tile), blocks=", ".join(str(b) for b in blocks.values()))
     data = {"tile": kind_name(kind(action.tile)), "melds": [kind_name(k) for k in melds], "was_closed": closed,
             "terminals_honours": sum(counts[k] for k in TERMINALS_AND_HONOURS),
             "pairs": sum(c >= 2 for c in counts),
             "middle": sum(counts[k] for k in range(9, 27) if k % 9 in (3, 4, 5)),
-            "blocks": [str(b) for b in blocks.values()]}
+            "blocks": [str(b) for b in english.values()]}
     t.moment(game, seat, "pon_broke_yaku", t.turn(game, seat), text, data)
 
 
