@@ -51,8 +51,6 @@ GRADES = ("agrees", "fine", "mistake", "big mistake")
 BIG_MISTAKE_BELOW = 0.05  # the player's option below this …
 BIG_MISTAKE_TOP = 0.5  # … while the model's is at least this
 FINE_SHARE = 0.2  # fine: at least this share of the model's option's probability
-_YES_NO = {"riichi": ("riichi", "dama"), "kita": ("kita", "keep"), "call": ("call", "pass"), "kan": ("kan", "no_kan"),
-           "abort": ("abort", "play_on")}
 
 
 def grade(p_player: float, p_top: float, agrees: bool) -> str:
@@ -235,8 +233,8 @@ def _probs(d: Decision) -> dict[str, float]:
 def _options(probs: dict[str, float], name: str) -> dict[str, float]:
     if name == "discard":
         return {k: p for k, p in probs.items() if k.startswith("discard:")}
-    yes, no = _YES_NO[name]
-    return {k: probs[k] for k in (yes, no) if k in probs}
+    yes_no = (option_label(name, True), option_label(name, False))  # the labels sanma agree counts
+    return {k: probs[k] for k in yes_no if k in probs}
 
 
 def _ordered(options: dict[str, float], chosen: str | None) -> tuple[tuple[str, float], ...]:
