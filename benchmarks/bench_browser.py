@@ -169,9 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=int, default=15)
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--review-steps", type=int, default=20)
+    parser.add_argument("--lang", default="en", help="the browser's language (en, de, es): the app speaks it")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as base, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=args.lang)
+        page = context.new_page()
         page.set_default_timeout(TIMEOUT_S * 1000)
         loads = []
         for _ in range(args.loads):
@@ -190,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{max(steps):.0f} ms over {len(steps)} steps (limit: median ≤ {REVIEW_STEP_LIMIT_MS} ms — "
                   f"{'ok' if median <= REVIEW_STEP_LIMIT_MS else 'TOO SLOW'}); next mistake: median "
                   f"{statistics.median(mistakes):.0f} ms, max {max(mistakes):.0f} ms over {len(mistakes)}")
-        print(f"browser: play discard median {statistics.median(discards):.0f} ms p90 {_p90(discards):.0f} ms; "
+        print(f"browser ({args.lang}): play discard median {statistics.median(discards):.0f} ms p90 {_p90(discards):.0f} ms; "
               f"drill check median {statistics.median(checks):.0f} ms; page load median {statistics.median(loads):.0f} ms")
     return 0
 
