@@ -1,6 +1,9 @@
-"""The rulesets' source sentences (``sources:`` in ``sanma_core/rulesets/*.yaml``) as translatable messages.
+"""The rulesets' source sentences (``sources:`` in ``sanma_core/rulesets/*.yaml``), and each preset's ``title``
+and ``description``, as translatable messages.
 
-Lessons quote them through ``source(field)``, so the catalogues translate them like any other message.
+Lessons quote the sources through ``source(field)``, and pages show a preset's title and description through
+:func:`sanma_core.words.ruleset_title` / ``ruleset_description``, so the catalogues translate them like any other
+message (an uploaded ruleset's own words are shown as they are).
 :func:`extract_sources` is the Babel extractor ``babel.cfg`` names for the preset files; :func:`source_messages`
 lists them for the catalogue tests.
 
@@ -20,11 +23,14 @@ RULESETS = Path(__file__).with_name("rulesets")
 
 
 def _sources(text: str) -> Iterator[tuple[int, str]]:
-    """(line, sentence) of each value under the document's top-level ``sources:`` mapping."""
+    """(line, sentence) of the document's ``title`` and ``description`` and of each value under its top-level
+    ``sources:`` mapping."""
     root = yaml.compose(text)
     if not isinstance(root, yaml.MappingNode):
         return
     for key, value in root.value:
+        if key.value in ("title", "description") and isinstance(value, yaml.ScalarNode) and value.value.strip():
+            yield value.start_mark.line + 1, value.value
         if key.value == "sources" and isinstance(value, yaml.MappingNode):
             for _field, sentence in value.value:
                 if isinstance(sentence, yaml.ScalarNode) and sentence.value.strip():

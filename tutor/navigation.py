@@ -10,8 +10,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from sanma_core.i18n import N_, translator
+from sanma_core.i18n import N_, gettext, translator
 from sanma_core.rules import DEFAULT_PRESET, PRESETS, RulesetError
+from sanma_core.words.rulesets import ruleset_title
 
 from . import heap, language, learner_panel, phone, state
 from .widgets import inject_css
@@ -50,13 +51,15 @@ def _apply_url_ruleset() -> None:
         try:
             state.ruleset_from_link(name, code)
         except RulesetError as exc:
-            state.notice(f"{exc}: using {state.active_rules().title}.", "warning")
+            state.notice(gettext("{error}: using {title}.").format(error=exc, title=ruleset_title(state.active_rules())),
+                         "warning")
             return
     if name in state.ruleset_options():
         state.use_ruleset(name)
     else:
-        state.notice(f"The link asks for ruleset {name!r}, which is unknown: using {state.active_rules().title}. "
-                     f"Known rulesets: {', '.join(PRESETS)}.", "warning")
+        state.notice(gettext("The link asks for ruleset {name}, which is unknown: using {title}. Known rulesets: "
+                             "{known}.").format(name=repr(name), title=ruleset_title(state.active_rules()),
+                                                known=", ".join(PRESETS)), "warning")
 
 
 def _keep_ruleset_in_url() -> None:

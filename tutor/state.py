@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from sanma_core.i18n import gettext
 from sanma_core.rules import DEFAULT_PRESET, PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
+from sanma_core.words.rulesets import ruleset_title
 
 from . import ruleset_link
 from .store import Profile, ProgressStore, StoreError, default_location
@@ -58,9 +60,9 @@ def ruleset_options() -> list[str]:
 def ruleset_label(name: str) -> str:
     """How the sidebar names a ruleset: a preset's title, an uploaded ruleset's own title."""
     if name in PRESETS:
-        return load_preset(name).title
+        return ruleset_title(load_preset(name))
     title = custom_rulesets().get(name, {}).get("title") or name
-    return f"{title} (uploaded)"
+    return gettext("{title} (uploaded)").format(title=title)
 
 
 def resolve_ruleset(name: str | None) -> Ruleset | None:

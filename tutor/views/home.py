@@ -7,6 +7,7 @@ import streamlit as st
 from sanma_core.i18n import N_
 from sanma_core.melds import parse_meld
 from sanma_core.tiles import parse_tiles
+from sanma_core.words.rulesets import ruleset_description, ruleset_title
 from tutor import state
 from tutor.language import tr
 from tutor.widgets import show_table
@@ -36,8 +37,8 @@ def render() -> None:
             st.info(t.ngettext("{name}, {n} concept is due for review today.", "{name}, {n} concepts are due for review today.",
                                len(due)).format(name=profile.name, n=len(due)))
             st.page_link("tutor/pages/progress.py", label=t.gettext("Review now"))
-    st.subheader(t.gettext("Playing under: {title}").format(title=rules.title))
-    st.caption(rules.description + " " + t.gettext("Change it in the sidebar, or compare all rulesets on the Rules page."))
+    st.subheader(t.gettext("Playing under: {title}").format(title=ruleset_title(rules)))
+    st.caption(ruleset_description(rules) + " " + t.gettext("Change it in the sidebar, or compare all rulesets on the Rules page."))
     links = (
         ("tutor/pages/learn.py", N_("Learn"), N_("Lessons on every rule difference, step by step.")),
         ("tutor/pages/drills.py", N_("Drills"), N_("Sessions of questions with instant feedback and a shareable link.")),
