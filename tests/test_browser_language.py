@@ -1,21 +1,14 @@
-"""A German and a Spanish session in real Chromium: Home, a lesson, a drill with its explanation, the calculator's
-score explanation, a Play hand to its result and a review, each page's visible text (the sidebar and the table's
-frame included) checked for English left on it (``english_check``), and the points written as the language
-writes them. Every wait is for a state."""
+"""A German and a Spanish session in real Chromium on the pages that speak both languages (Home, a lesson and
+its next step, the Glossary): each page's visible text, the sidebar and any component frame included, checked for
+English left on it (``english_check``). Every wait is for a state."""
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
 from browser_support import ROOT, WAIT_MS, served_app
 from english_check import leftover_english
-from play_driver import TABLE
-from test_play_browser import SEED, _play_hand_by_keyboard
-
-from drills import generate
-from tutor.drill_session import question_seed
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +78,7 @@ def _open(pg, server: str, path: str, ready) -> str:
     return _settled(pg, ready)
 
 
-def test_home_a_lesson_a_drill_and_the_calculator_speak_the_language(page, server):
+def test_home_a_lesson_and_the_glossary_speak_the_language(page, server):
     pg = page
     home = _open(pg, server, "", lambda t: TITLES[pg.lang] in t)
     _no_english(pg, "Home", home)
@@ -95,44 +88,5 @@ def test_home_a_lesson_a_drill_and_the_calculator_speak_the_language(page, serve
     pg.locator(".st-key-learn_next button").click()
     _no_english(pg, "Learn, step 2", _settled(pg, lambda t: t != lesson))
 
-    seed = 5
-    question = generate("dora_indicator", "tenhou", seed=question_seed(seed, 0))
-    with_question = _open(pg, server, f"drills?type=dora_indicator&seed={seed}&n=1&ruleset=tenhou",
-                          lambda t: question.prompt in t)
-    _no_english(pg, "Drill question", with_question)
-    for name in question.answer["tiles"]:
-        tile = f'div[class*="st-key-tb_{name}_s0q0_"][data-stale="false"]'
-        pg.locator(f"{tile} button").first.click()
-        pg.locator(f'{tile} button[data-testid="stBaseButton-primary"]').first.wait_for()
-    pg.locator('div.st-key-dr_check[data-stale="false"] button').first.click()
-    explained = _settled(pg, lambda t: t != with_question and len(t) > len(with_question))
-    assert question.explanation.splitlines()[0][:30] in explained or len(explained) > len(with_question) + 40
-    _no_english(pg, "Drill explanation", explained)
-
-    calc = _open(pg, server, "calculator?hand=123m789p11s456s789s&win=9s&tsumo=1&dora=1z",
-                 lambda t: "han" in t.lower() and re.search(r"\d\.\d{3}", t) is not None)
-    _no_english(pg, "Calculator", calc)
-    assert not re.search(r"\b\d{1,2},\d{3}\b", calc), "points written the English way"
-
-
-def test_a_play_hand_and_a_review_speak_the_language(page, server):
-    pg = page
-    pg.goto(f"{server}/play", wait_until="domcontentloaded")
-    seed = pg.locator(".st-key-play_seed input")
-    seed.fill(str(SEED))
-    seed.press("Enter")
-    pg.locator(".st-key-play_start button").click()
-    pg.frame_locator(TABLE).first.locator("[data-role=hand] .tile").first.wait_for(state="visible")
-    _no_english(pg, "Play table", _settled(pg, lambda t: "\n" in t))
-    _play_hand_by_keyboard(pg, time.monotonic() + 120)
-    result = _settled(pg, lambda t: re.search(r"\d\.\d{3}", t) is not None)
-    _no_english(pg, "Play result", result)
-    assert not re.search(r"\b\d{1,2},\d{3}\b", result), "points written the English way"
-
-    pg.goto(f"{server}/review", wait_until="domcontentloaded")
-    pg.locator('.st-key-review_upload input[type="file"]').set_input_files(str(RECORD))
-    pg.frame_locator(TABLE).first.locator("[data-role=hand] .tile").first.wait_for(state="visible")
-    review = _settled(pg, lambda t: "phoenix" in t.lower() or "tenhou" in t.lower())
-    _no_english(pg, "Review", review)
-    pg.locator(".st-key-review_next button").click()
-    _no_english(pg, "Review, step 1", _settled(pg, lambda t: t != review))
+    glossary = _open(pg, server, "glossary", lambda t: "Yaku" in t and ("Glossar" in t or "Glosario" in t))
+    _no_english(pg, "Glossary", glossary)

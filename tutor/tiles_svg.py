@@ -18,6 +18,7 @@ import functools
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from sanma_core.i18n import gettext
 from sanma_core.melds import Meld
 from sanma_core.tiles import NORTH, RED_5P, RED_5S, SANMA_KINDS, is_red, kind, parse_tile, tile_name
 from sanma_core.words import HONOUR_NAMES
@@ -306,7 +307,7 @@ def ponds_html(ponds: Iterable[Pond]) -> str:
         for i, t in enumerate(pond.tiles):
             passed = pond.passed_from is not None and i >= pond.passed_from
             parts.append(_img(t, sideways=i == pond.riichi_at, css_class="sm-tile sm-passed" if passed else "sm-tile"))
-        inner = "".join(parts) or '<span class="sm-empty">no discards</span>'
+        inner = "".join(parts) or f'<span class="sm-empty">{_escape(gettext("no discards"))}</span>'
         rows.append(_group(_escape(pond.caption), f'<div class="sm-row">{inner}</div>'))
     return f'<div class="sm-strip"><div class="sm-ponds">{"".join(rows)}</div></div>'
 
@@ -315,18 +316,18 @@ def table_html(view: TableView, with_css: bool = True) -> str:
     """A full diagram: concealed hand, melds, the kita area and the dora indicators."""
     groups: list[str] = []
     if view.hand:
-        groups.append(_group("hand", tiles_html(view.hand, view.win_tile)))
+        groups.append(_group(_escape(gettext("hand")), tiles_html(view.hand, view.win_tile)))
     if view.melds:
-        groups.append(_group("melds", f'<div class="sm-melds">{"".join(_meld_html(m) for m in view.melds)}</div>'))
+        groups.append(_group(_escape(gettext("melds")), f'<div class="sm-melds">{"".join(_meld_html(m) for m in view.melds)}</div>'))
     if view.kita:
-        groups.append(_group(f"kita × {view.kita}", tiles_html([NORTH] * view.kita)))
+        groups.append(_group(_escape(gettext("kita × {n}").format(n=view.kita)), tiles_html([NORTH] * view.kita)))
     if view.indicators:
-        groups.append(_group("dora indicators", tiles_html(view.indicators)))
+        groups.append(_group(_escape(gettext("dora indicators")), tiles_html(view.indicators)))
     if view.ura:
-        groups.append(_group("ura indicators", tiles_html(view.ura)))
+        groups.append(_group(_escape(gettext("ura indicators")), tiles_html(view.ura)))
     if view.discards:
-        groups.append(_group("discards", tiles_html(view.discards)))
-    body = "".join(groups) or '<span class="sm-empty">no tiles</span>'
+        groups.append(_group(_escape(gettext("discards")), tiles_html(view.discards)))
+    body = "".join(groups) or f'<span class="sm-empty">{_escape(gettext("no tiles"))}</span>'
     html = f'<div class="sm-strip">{body}</div>'
     if view.caption:
         html += f'<div class="sm-cap">{_escape(view.caption)}</div>'
