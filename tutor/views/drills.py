@@ -90,8 +90,7 @@ def _restore() -> bool:
         return True
     st.session_state[SESSION] = sess
     st.session_state["_dr_nonce"] = max(int(st.session_state.get("_dr_nonce", -1)), sess.nonce)
-    params = {k: st.query_params[k] for k in PARAM_KEYS if k in st.query_params}  # the link started it already
-    st.session_state["_dr_url_done"] = _param_signature({**params, "ruleset": st.query_params.get("ruleset", "")})
+    st.session_state["_dr_url_done"] = _url_signature(_url_params())  # the link started it already
     return True
 
 
@@ -122,12 +121,22 @@ def _param_signature(params: dict[str, str]) -> str:
     return "&".join(f"{k}={params.get(k, '')}" for k in (*PARAM_KEYS, "ruleset"))
 
 
+def _url_params() -> dict[str, str]:
+    """The drill settings the page's address names."""
+    return {k: st.query_params[k] for k in PARAM_KEYS if k in st.query_params}
+
+
+def _url_signature(params: dict[str, str]) -> str:
+    """Which link ``params`` (with the address's ruleset) are: a link is applied once."""
+    return _param_signature({**params, "ruleset": st.query_params.get("ruleset", "")})
+
+
 def _apply_url() -> None:
     """Start the session a shared link describes (once per distinct link); report bad parameters."""
-    params = {k: st.query_params[k] for k in PARAM_KEYS if k in st.query_params}
+    params = _url_params()
     if not params:
         return
-    signature = _param_signature({**params, "ruleset": st.query_params.get("ruleset", "")})
+    signature = _url_signature(params)
     if st.session_state.get("_dr_url_done") == signature:
         return
     st.session_state["_dr_url_done"] = signature
