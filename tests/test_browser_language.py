@@ -7,12 +7,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import ROOT, WAIT_MS, served_app
+from browser_support import WAIT_MS, served_app
 from english_check import leftover_english
 
 pytestmark = pytest.mark.browser
 
-RECORD = ROOT.parent / "shared" / "data" / "tenhou-phoenix-dev-xml" / "phoenix-dev-001.xml"
+LOCALES = {"de": "de-DE", "es": "es-ES"}  # the browser's language for each of the tutor's
 TITLES = {"de": "Sanma-Tutor", "es": "Tutor de sanma"}
 _VISIBLE_JS = """() => {
   const live = el => !el.closest('[data-stale="true"]');
@@ -31,10 +31,9 @@ def server(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(params=["de", "es"])
+@pytest.fixture(params=sorted(LOCALES))
 def page(request, browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=f"{request.param}-ES"
-                                  if request.param == "es" else "de-DE")
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=LOCALES[request.param])
     pg = context.new_page()
     pg.set_default_timeout(WAIT_MS)
     pg.lang = request.param
