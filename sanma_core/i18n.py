@@ -25,9 +25,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}  # each in its own language, for the switch
@@ -82,6 +83,17 @@ class Translator:
     def number(self, value: int | float) -> str:
         """``value`` with the language's digit grouping and decimal sign (35,000 / 35.000)."""
         return format_decimal(value, locale=self.lang)
+
+    def percent(self, share: float | None, digits: int = 0) -> str:
+        """``share`` (0.845) as a percentage the language's way: ``84%`` / ``84 %``; ``–`` for None."""
+        if share is None:
+            return "–"
+        pattern = Locale.parse(self.lang).percent_formats[None].pattern
+        return format_percent(share, pattern.replace("0", "0." + "0" * digits, 1) if digits else pattern, locale=self.lang)
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """``value`` rounded to ``digits`` decimals, the language's way: ``8.5`` / ``8,5``."""
+        return format_decimal(round(value, digits), format="#,##0." + "0" * digits, locale=self.lang)
 
 
 def _compiled(path: Path) -> _gettext.NullTranslations:
@@ -161,8 +173,19 @@ def number(value: int | float) -> str:
     return current().number(value)
 
 
+def percent(share: float | None, digits: int = 0) -> str:
+    """``share`` as a percentage in the language spoken now (``percent(0.845)`` is ``84%`` in English, ``84 %``
+    in German and Spanish, with a no-break space)."""
+    return current().percent(share, digits)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals in the language spoken now (``8.5``, ``8,5``)."""
+    return current().decimal(value, digits)
+
+
 __all__ = [
     "DEFAULT_LANGUAGE", "ENGLISH_NAMES", "LANGUAGES", "LANGUAGE_NAMES", "LanguageError", "N_", "Translator",
-    "check_language", "current", "gettext", "language_of", "ngettext", "number", "po_path", "set_language", "speaking",
-    "translator",
+    "check_language", "current", "decimal", "gettext", "language_of", "ngettext", "number", "percent", "po_path",
+    "set_language", "speaking", "translator",
 ]

@@ -27,7 +27,15 @@ _PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\(\w+\)[sd]|%[sd]")
 #: English words German and Spanish never use; a hit is English left on the page.
 ENGLISH_WORDS = ("the", "you", "your", "with", "and", "is", "are", "of", "to", "this", "that", "not", "which",
                  "for", "from", "when", "what", "has", "have", "was", "were", "will", "would", "it", "its")
-_WORDS = re.compile(r"(?<![\w'’-])(" + "|".join(ENGLISH_WORDS) + r")(?![\w'’-])", re.IGNORECASE)
+#: Words of the list that the language itself writes (German "was" = what, Spanish "has" = you have).
+OWN_WORDS = {"de": {"was"}, "es": {"has"}}
+_EDGE = r"(?<![\w'’-])({})(?![\w'’-])"
+
+
+@functools.lru_cache(maxsize=4)
+def _english_words(lang: str) -> re.Pattern[str]:
+    words = [w for w in ENGLISH_WORDS if w not in OWN_WORDS.get(lang, set())]
+    return re.compile(_EDGE.format("|".join(words)), re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4)
@@ -57,12 +65,12 @@ def leftover_english(texts: Iterable[str], lang: str) -> list[str]:
     found: list[str] = []
     whole = "\n".join(texts)
     for piece in english_pieces(lang):
-        if piece in whole:
+        if piece in whole and re.search(_EDGE.format(re.escape(piece)), whole):  # whole words: not "in riichi" in "sin riichi"
             found.append(f"catalogue: {piece}")
     for line in whole.splitlines():
-        for m in _WORDS.finditer(line):
+        for m in _english_words(lang).finditer(line):
             found.append(f"english word: {m.group(1)} ({line.strip()[:120]})")
     return found
 
 
-__all__ = ["ENGLISH_WORDS", "english_pieces", "leftover_english"]
+__all__ = ["ENGLISH_WORDS", "OWN_WORDS", "english_pieces", "leftover_english"]

@@ -13,3 +13,12 @@ def test_english_words_are_found_and_german_and_spanish_sentences_pass():
     assert leftover_english(["Bot A wirft 9p ab, weil der Riichi droht"], "de") == []
     assert leftover_english(["Bot A descarta 9p: no hay nada seguro"], "es") == []
     assert leftover_english(["fold against your riichi"], "es") == ["english word: your (fold against your riichi)"]
+
+
+def test_pieces_match_whole_words_and_each_language_keeps_its_own_words():
+    piece = "Change it in the sidebar"
+    assert f"catalogue: {piece}" in leftover_english([f"({piece})"], "de")
+    assert not any(f.startswith("catalogue") for f in leftover_english([f"X{piece}s"], "de"))
+    assert leftover_english(["Weißt du, was der Geber zahlt?"], "de") == []
+    assert leftover_english(["¿Has ganado con tsumo?"], "es") == []
+    assert "english word: was (Bot A was here)" in leftover_english(["Bot A was here"], "es")

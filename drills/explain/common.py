@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sanma_core import i18n
 from sanma_core.i18n import DEFAULT_LANGUAGE, N_, current, gettext
 from sanma_core.words import LETTER_NAMES, letter_name, shanten_text
 
@@ -56,9 +57,7 @@ def figure(n: float) -> str:
 
 def percent(share: float) -> str:
     """A share as a whole percentage: ``45%`` in English, ``45 %`` in German and Spanish."""
-    if current().lang == DEFAULT_LANGUAGE:
-        return f"{share:.0%}"
-    return f"{round(share * 100)}\u00a0%"
+    return i18n.percent(share)
 
 
 def listed(items: Sequence[Any], empty: str | None = None) -> str:

@@ -11,9 +11,7 @@ The ``sanma review`` text and the Review page both say them this way.
 
 from __future__ import annotations
 
-from babel.numbers import format_decimal
-
-from ..i18n import DEFAULT_LANGUAGE, N_, current, gettext, ngettext
+from ..i18n import N_, decimal, gettext, ngettext, percent
 from .graded import BIG_MISTAKE_BELOW, BIG_MISTAKE_TOP, FINE_SHARE, Figures, GradedDecision, kind_words, option_text
 
 _SHARES = {"fine": f"{FINE_SHARE:.0%}", "below": f"{BIG_MISTAKE_BELOW:.0%}", "top": f"{BIG_MISTAKE_TOP:.0%}"}
@@ -69,12 +67,7 @@ GRADE_WORDS = {k: v.format(**_SHARES) for k, v in _GRADE_WORDS.items()}
 
 def tenths(x: float) -> str:
     """``8.5`` with one decimal, written as the language spoken now writes it (``8,5`` in German)."""
-    lang = current().lang
-    return f"{x:.1f}" if lang == DEFAULT_LANGUAGE else format_decimal(round(x, 1), format="0.0", locale=lang)
-
-
-def percent(p: float | None) -> str:
-    return "–" if p is None else f"{100 * p:.0f}%"
+    return decimal(x, 1)
 
 
 def figures_line(f: Figures) -> str:
