@@ -117,7 +117,8 @@ def _show(lesson_id: str, rules_name: str | None, directory: str | None, lang: s
             extra = "".join([tr.gettext(" melds {melds}").format(melds=" ".join(d.melds)) if d.melds else "",
                              f" kita {d.kita}" if d.kita else "",
                              tr.gettext(" dora indicators {tiles}").format(tiles=" ".join(d.dora)) if d.dora else ""])
-            print(f"  [{tr.gettext('tiles')}] {d.hand}{extra}  {d.caption}")
+            tiles = tr.gettext("tiles")
+            print(f"  [{tiles}] {d.hand}{extra}  {d.caption}")
         for row in r.compare:
             print("  - " + tr.gettext("{topic}: four-player {four} | sanma {sanma}").format(
                 topic=row.topic, four=row.four_player, sanma=row.sanma))

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from sanma_core.i18n import gettext
 from sanma_core.words import LETTER_NAMES, WIND_LETTERS
 
 SEATS = tuple(WIND_LETTERS)
@@ -39,6 +40,11 @@ class Draft:
     credit: dict[str, float] = field(default_factory=dict)
     explanation: tuple[dict[str, Any], ...] = ()
     hand_input: dict[str, Any] | None = None
+
+
+def spoken(options: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Marked ``(id, label)`` options with their labels in the language spoken now (the ids stay)."""
+    return tuple((key, gettext(label)) for key, label in options)
 
 
 def step(name: str, **values: Any) -> dict[str, Any]:

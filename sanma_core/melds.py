@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import gettext
 from .tiles import NotationError, format_tiles, kind, kind_name, parse_tiles
 
 MELD_KINDS = ("pon", "minkan", "ankan")
@@ -38,31 +39,31 @@ class Meld:
 def make_meld(meld_kind: str, tiles: list[int] | tuple[int, ...]) -> Meld:
     """Validate and build a meld."""
     if meld_kind == "chi":
-        raise NotationError("chi does not exist in sanma: sequences cannot be called")
+        raise NotationError(gettext("chi does not exist in sanma: sequences cannot be called"))
     if meld_kind not in _SIZES:
-        raise NotationError(f"unknown meld kind {meld_kind!r}: use pon, minkan or ankan")
+        raise NotationError(gettext("unknown meld kind {meld_kind}: use pon, minkan or ankan").format(meld_kind=repr(meld_kind)))
     size = _SIZES[meld_kind]
     if len(tiles) != size:
-        raise NotationError(f"{meld_kind} needs {size} tiles, got {len(tiles)}")
+        raise NotationError(gettext("{meld_kind} needs {size} tiles, got {n}").format(meld_kind=meld_kind, size=size, n=len(tiles)))
     kinds = {kind(t) for t in tiles}
     if len(kinds) != 1:
-        raise NotationError(f"{meld_kind} needs {size} identical tiles, got {format_tiles(tiles)}")
+        raise NotationError(gettext("{meld_kind} needs {size} identical tiles, got {tiles}").format(meld_kind=meld_kind, size=size, tiles=format_tiles(tiles)))
     return Meld(meld_kind, tuple(sorted(tiles, key=lambda t: (kind(t), t < 34))))
 
 
 def parse_meld(text: str) -> Meld:
     """Parse ``pon:555p``, ``minkan:5555p`` or ``ankan:1111z``."""
     if not isinstance(text, str) or ":" not in text:
-        raise NotationError(f"meld {text!r} must be written KIND:TILES, e.g. pon:555p")
+        raise NotationError(gettext("meld {text} must be written KIND:TILES, e.g. pon:555p").format(text=repr(text)))
     meld_kind, _, body = text.partition(":")
     meld_kind = meld_kind.strip().lower()
     if meld_kind == "chi":
-        raise NotationError(f"{text!r}: chi does not exist in sanma: sequences cannot be called")
+        raise NotationError(gettext("{text}: chi does not exist in sanma: sequences cannot be called").format(text=repr(text)))
     try:
         tiles = parse_tiles(body)
         return make_meld(meld_kind, tiles)
     except NotationError as exc:
-        raise NotationError(f"meld {text!r}: {exc}") from None
+        raise NotationError(gettext("meld {text}: {exc}").format(text=repr(text), exc=exc)) from None
 
 
 def format_meld(meld: Meld) -> str:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .errors import NotationError
+from .i18n import gettext
 
 NUM_KINDS = 34
 RED_5P = 34
@@ -63,7 +64,7 @@ def red_of(kind_index: int) -> int:
         return RED_5P
     if kind_index == FIVE_S:
         return RED_5S
-    raise NotationError(f"there is no red {kind_name(kind_index)}")
+    raise NotationError(gettext("there is no red {tile}").format(tile=kind_name(kind_index)))
 
 
 def kind_name(k: int) -> str:
@@ -95,13 +96,14 @@ def _suit_tile(digit: int, suit: str, text: str) -> int:
     base = SUITS.index(suit) * 9 if suit != "z" else 27
     if suit == "z":
         if not 1 <= digit <= 7:
-            raise NotationError(f"{digit}z in {text!r}: honours are 1z–7z")
+            raise NotationError(gettext("{tile} in {text}: honours are 1z–7z").format(tile=f"{digit}z", text=repr(text)))
         return base + digit - 1
     if suit == "m":
         if digit == 0:
-            raise NotationError(f"0m in {text!r}: there is no red 5m in sanma")
+            raise NotationError(gettext("0m in {text}: there is no red 5m in sanma").format(text=repr(text)))
         if digit not in (1, 9):
-            raise NotationError(f"{digit}m in {text!r}: sanma has only 1m and 9m among the characters")
+            raise NotationError(gettext("{tile} in {text}: sanma has only 1m and 9m among the characters").format(
+                tile=f"{digit}m", text=repr(text)))
         return base + digit - 1
     if digit == 0:
         return RED_5P if suit == "p" else RED_5S
@@ -125,13 +127,13 @@ def parse_tiles(text: str) -> list[int]:
         except KeyError:
             pass  # the careful parser below names the bad tile
     if not isinstance(text, str):
-        raise NotationError(f"tiles must be a string, got {type(text).__name__}")
+        raise NotationError(gettext("tiles must be a string, got {kind}").format(kind=type(text).__name__))
     tiles: list[int] = []
     pending: list[int] = []
     i = 0
     s = text.strip()
     if not s:
-        raise NotationError("empty tile string")
+        raise NotationError(gettext("empty tile string"))
     while i < len(s):
         ch = s[i]
         if ch.isdigit():
@@ -139,28 +141,34 @@ def parse_tiles(text: str) -> list[int]:
             i += 1
         elif ch in "mpsz":
             if not pending:
-                raise NotationError(f"suit letter {ch!r} at position {i} of {text!r} has no digits before it")
+                raise NotationError(gettext("suit letter {letter} at position {i} of {text} has no digits before it").format(
+                    letter=repr(ch), i=i, text=repr(text)))
             red_suffix = s[i + 1 : i + 2] == "r"
             if red_suffix:
                 if ch not in "ps" or pending != [5]:
-                    raise NotationError(f"'r' at position {i + 1} of {text!r}: only 5pr and 5sr are red fives")
+                    raise NotationError(gettext("'r' at position {i} of {text}: only 5pr and 5sr are red fives").format(
+                        i=i + 1, text=repr(text)))
                 pending = [0]
             tiles.extend(_suit_tile(d, ch, text) for d in pending)
             pending = []
             i += 2 if red_suffix else 1
         elif ch in _MJAI_HONOURS:
             if pending:
-                raise NotationError(f"digits {''.join(map(str, pending))!r} before {ch!r} in {text!r} have no suit letter")
+                raise NotationError(gettext("digits {digits} before {letter} in {text} have no suit letter").format(
+                    digits=repr("".join(map(str, pending))), letter=repr(ch), text=repr(text)))
             tiles.append(27 + _MJAI_HONOURS.index(ch))
             i += 1
         elif ch in " ,":
             if pending:
-                raise NotationError(f"digits {''.join(map(str, pending))!r} in {text!r} have no suit letter")
+                raise NotationError(gettext("digits {digits} in {text} have no suit letter").format(
+                    digits=repr("".join(map(str, pending))), text=repr(text)))
             i += 1
         else:
-            raise NotationError(f"unexpected character {ch!r} at position {i} of {text!r}")
+            raise NotationError(gettext("unexpected character {char} at position {i} of {text}").format(
+                char=repr(ch), i=i, text=repr(text)))
     if pending:
-        raise NotationError(f"digits {''.join(map(str, pending))!r} at the end of {text!r} have no suit letter")
+        raise NotationError(gettext("digits {digits} at the end of {text} have no suit letter").format(
+            digits=repr("".join(map(str, pending))), text=repr(text)))
     return tiles
 
 
@@ -174,7 +182,7 @@ def parse_tile(text: str) -> int:
     """Parse exactly one tile."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise NotationError(f"expected one tile, got {len(tiles)} in {text!r}")
+        raise NotationError(gettext("expected one tile, got {n} in {text}").format(n=len(tiles), text=repr(text)))
     return tiles[0]
 
 
@@ -268,21 +276,21 @@ def check_tile_supply(tiles: Iterable[int], red_fives: dict[int, int] | None = N
     counts = [0] * (NUM_KINDS + 2)  # red fives counted apart in 34 and 35 first
     for t in tiles:
         if not 0 <= t <= RED_5S:
-            raise NotationError(f"not a tile: {t!r} (tiles are 0–35)")
+            raise NotationError(gettext("not a tile: {tile} (tiles are 0–35)").format(tile=repr(t)))
         counts[t] += 1
     for k in range(1, 8):
         if counts[k]:
-            raise NotationError(f"{kind_name(k)} does not exist in sanma")
+            raise NotationError(gettext("{tile} does not exist in sanma").format(tile=kind_name(k)))
     reds = {FIVE_P: counts[RED_5P], FIVE_S: counts[RED_5S]}
     counts[FIVE_P] += counts[RED_5P]
     counts[FIVE_S] += counts[RED_5S]
     if max(counts) > 4:
         for k in range(NUM_KINDS):
             if counts[k] > 4:
-                raise NotationError(f"{counts[k]} copies of {kind_name(k)}: only 4 exist")
+                raise NotationError(gettext("{n} copies of {tile}: only 4 exist").format(n=counts[k], tile=kind_name(k)))
     if red_fives is not None:
         for k, n in reds.items():
             allowed = red_fives.get(k, 0)
             if n > allowed:
                 name = tile_name(red_of(k))
-                raise NotationError(f"{n} red fives {name} but the ruleset has {allowed}")
+                raise NotationError(gettext("{n} red fives {tile} but the ruleset has {allowed}").format(n=n, tile=name, allowed=allowed))

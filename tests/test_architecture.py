@@ -310,11 +310,6 @@ def test_one_drill_registry():
 WIND_WORDS = frozenset({"East", "South", "West"})
 #: Modules that still build their own words, owned by work in progress elsewhere; each names what it builds.
 WORDS_EXCEPTIONS = {
-    "drills.hands.present": {"wind name"},  # the seat / round names of a scoring request's words
-    "sanma_core.bots.candidates": {"shanten from a number"},  # the bots' reasons, until they are data
-    "sanma_core.bots.policies": {"shanten from a number"},  # the bots' reasons, until they are data
-    "sanma_core.bots.levels": {"shanten from a number"},  # the bots' reasons, until they are data
-    "tutor.views.review": {"comparison with You"},  # the reviewed player's voice
 }
 
 

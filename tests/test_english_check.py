@@ -12,7 +12,7 @@ def test_a_catalogue_sentence_is_found_in_pieces_cut_at_placeholders_and_punctua
 def test_english_words_are_found_and_german_and_spanish_sentences_pass():
     assert leftover_english(["Bot A wirft 9p ab, weil der Riichi droht"], "de") == []
     assert leftover_english(["Bot A descarta 9p: no hay nada seguro"], "es") == []
-    assert leftover_english(["fold against your riichi"], "es") == ["english word: your (fold against your riichi)"]
+    assert "english word: your (fold against your riichi)" in leftover_english(["fold against your riichi"], "es")
 
 
 def test_pieces_match_whole_words_and_each_language_keeps_its_own_words():

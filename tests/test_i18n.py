@@ -124,3 +124,33 @@ def test_the_extractor_babel_cfg_names_reads_each_rulesets_source_notes():
     extracted = {m for _f, _l, m, _c, _x in extract_from_dir(LOCALE_DIR.parent / "sanma_core", method_map, options_map,
                                                              keywords={"gettext": None, "N_": None})}
     assert source_messages() <= extracted
+
+
+def _calls_inside_fstrings(tree) -> list[tuple[int, str]]:
+    import ast
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Call) and sub.args and isinstance(sub.args[0], ast.Constant):
+                    fn = sub.func
+                    name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+                    if name in {"gettext", "ngettext", "N_"}:
+                        found.append((sub.lineno, str(sub.args[0].value)))
+    return found
+
+
+def test_no_message_is_marked_inside_an_f_string_where_the_extractor_cannot_see_it():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    assert _calls_inside_fstrings(ast.parse("x = f\"<b>{gettext('Hand')}</b>\"")) == [(1, "Hand")]
+    found = {}
+    for path in [root / "app.py", *(p for pkg in ("sanma_core", "tutor", "drills", "course")
+                                    for p in sorted((root / pkg).rglob("*.py")))]:
+        calls = _calls_inside_fstrings(ast.parse(path.read_text(encoding="utf-8")))
+        if calls:
+            found[str(path.relative_to(root))] = calls
+    assert found == {}

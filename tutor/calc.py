@@ -1,6 +1,7 @@
 """The hand calculator's logic, free of Streamlit: read the inputs, analyse the shape, score a winning hand.
 
-Every error is a ``ValueError`` subclass from the engine whose message names the bad input.
+Every error is a ``ValueError`` subclass from the engine whose message names the bad input (the calculator's own
+words in the language spoken now).
 
 >>> from sanma_core.rules import load_preset
 >>> out = calculate(CalcInput(hand="123p456p789s11z555s", tsumo=True, riichi=True), load_preset("tenhou"))
@@ -15,6 +16,7 @@ from typing import Any
 
 from sanma_core.analysis import analysis_to_json, analyze_hand
 from sanma_core.errors import InputError, SanmaError
+from sanma_core.i18n import N_, gettext
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import score_hand
@@ -64,13 +66,17 @@ def parse_melds(text: str) -> list[Meld]:
     return [parse_meld(p) for p in parts]
 
 
+#: The inputs an error names (marked; translated when the error is raised).
+HAND, DORA, URA, WIN = N_("hand"), N_("dora indicators"), N_("ura indicators"), N_("winning tile")
+
+
 def _tiles(text: str, what: str) -> list[int]:
     if not text.strip():
         return []
     try:
         return parse_tiles(text)
     except NotationError as exc:
-        raise NotationError(f"{what}: {exc}") from None
+        raise NotationError(gettext("{what}: {reason}").format(what=gettext(what), reason=exc)) from None
 
 
 def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
@@ -79,14 +85,14 @@ def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
     A 13-tile-sized hand with a winning tile given separately is scored with that tile added.
     """
     if not inp.hand.strip():
-        raise NotationError("hand: type tiles such as 123p456s11z, or click tiles below")
-    tiles = _tiles(inp.hand, "hand")
+        raise NotationError(gettext("hand: type tiles such as 123p456s11z, or click tiles below"))
+    tiles = _tiles(inp.hand, HAND)
     melds = parse_melds(inp.melds)
-    indicators = _tiles(inp.dora, "dora indicators")
-    ura = _tiles(inp.ura, "ura indicators")
-    win_tiles = _tiles(inp.win, "winning tile")
+    indicators = _tiles(inp.dora, DORA)
+    ura = _tiles(inp.ura, URA)
+    win_tiles = _tiles(inp.win, WIN)
     if len(win_tiles) > 1:
-        raise NotationError(f"winning tile: give one tile, got {inp.win!r}")
+        raise NotationError(gettext("winning tile: give one tile, got {text}").format(text=repr(inp.win)))
     if win_tiles and (len(tiles) + 3 * len(melds)) % 3 == 1:
         tiles = [*tiles, win_tiles[0]]  # a waiting hand plus the tile it wins on: score the whole hand
     analysis = analysis_to_json(analyze_hand(tiles, melds, inp.kita, rules))
@@ -96,7 +102,8 @@ def calculate(inp: CalcInput, rules: Ruleset) -> CalcOutput:
         return out
     for flag in inp.flags:
         if flag not in SITUATION_FLAGS:
-            raise InputError(f"situation flags: unknown situation {flag!r}; known: {', '.join(SITUATION_FLAGS)}")
+            raise InputError(gettext("situation flags: unknown situation {flag}; known: {known}").format(
+                flag=repr(flag), known=", ".join(SITUATION_FLAGS)))
     flags = [*(("tsumo",) if inp.tsumo else ()), *(("riichi",) if inp.riichi else ()), *inp.flags]
     win = win_input(tiles, win_tile, melds=melds, flags=flags, kita=inp.kita, seat=inp.seat, round=inp.round,
                     dora=indicators, ura=ura, honba=inp.honba, sticks=inp.sticks)

@@ -26,6 +26,8 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
+from sanma_core.i18n import N_, gettext
+
 from .store import Answer, Profile, ProgressStore, StoreError, clean_name, iso, now_utc, parse_ts
 from .store_schema import groups, memberships, profiles
 
@@ -34,7 +36,7 @@ CODE_LENGTH = 12  # 31**12: about 2**59 codes
 JOIN_CODE_TTL = timedelta(days=14)
 MAX_GROUP_NAME = 60
 SHARED_SOURCES = ("drill", "lesson")  # what a member shares with the teacher
-NOT_YOURS = "no group {gid} among the groups you teach"
+NOT_YOURS = N_("no group {gid} among the groups you teach")
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Club:
         """A new group taught by ``teacher_id``, with a join code valid for JOIN_CODE_TTL."""
         clean = clean_name(name)
         if not 1 <= len(clean) <= MAX_GROUP_NAME:
-            raise StoreError(f"a group name is 1–{MAX_GROUP_NAME} characters")
+            raise StoreError(gettext("a group name is 1–{n} characters").format(n=MAX_GROUP_NAME))
         self.store.profile(teacher_id)  # the teacher is a learner profile like any other
         at = at or now_utc()
         with self.store.write() as con:
@@ -106,11 +108,11 @@ class Club:
         try:
             gid = int(group_id)
         except (TypeError, ValueError):
-            raise StoreError(f"{group_id!r} is not a group number") from None
+            raise StoreError(gettext("{group!r} is not a group number").format(group=group_id)) from None
         with self.store.read() as con:
             row = con.execute(sa.select(groups).where(groups.c.id == gid, groups.c.teacher_id == teacher_id)).first()
         if row is None:
-            raise StoreError(NOT_YOURS.format(gid=gid))
+            raise StoreError(gettext(NOT_YOURS).format(gid=gid))
         return _group(row)
 
     def renew_code(self, teacher_id: int, group_id: int, at: datetime | None = None) -> Group:
@@ -143,15 +145,16 @@ class Club:
     def join(self, profile_id: int, code: str, *, agree: bool, at: datetime | None = None) -> Group:
         """Join the group whose code this is, agreeing to share drill and lesson progress with its teacher."""
         if not agree:
-            raise StoreError("joining a group means sharing your drill and lesson progress with its teacher: tick "
-                             "the box to agree, or do not join")
+            raise StoreError(gettext("joining a group means sharing your drill and lesson progress with its teacher: "
+                                     "tick the box to agree, or do not join"))
         at = at or now_utc()
         with self.store.read() as con:
             row = con.execute(sa.select(groups).where(groups.c.join_code == normal_code(code))).first()
         if row is None or parse_ts(row.code_expires) < at:
-            raise StoreError("that join code opens no group, or it has expired: ask the teacher for the current code")
+            raise StoreError(gettext("that join code opens no group, or it has expired: ask the teacher for the current "
+                                     "code"))
         if row.teacher_id == profile_id:
-            raise StoreError("you teach this group: learners join it with its code")
+            raise StoreError(gettext("you teach this group: learners join it with its code"))
         stmt = self.store.insert(memberships).values(group_id=row.id, profile_id=profile_id, shares_since=iso(at))
         with self.store.write() as con:
             con.execute(stmt.on_conflict_do_nothing())

@@ -20,6 +20,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from sanma_core.i18n import current
+
 from .club import MemberProgress
 from .labels import concept_title, topic_title
 from .stats import accuracy_by_concept
@@ -51,10 +53,10 @@ class GroupReport:
 
 
 def concept_label(concept: str, topic: str) -> str:
-    """A concept in words; a lesson's question is named by its lesson."""
+    """A concept in words, in the language spoken now; a lesson's question is named by its lesson."""
     if concept.startswith("lesson."):
-        return f"{topic_title(topic)} · {concept.rsplit('.', 1)[-1]}"
-    return concept_title(concept)
+        return f"{topic_title(topic, current())} · {concept.rsplit('.', 1)[-1]}"
+    return concept_title(concept, current())
 
 
 def group_report(members: list[MemberProgress], at: datetime | None = None) -> GroupReport:

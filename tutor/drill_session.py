@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 from drills import DRILL_TYPES
 from drills.explain import CONCEPTS
 from sanma_core.errors import InputError
+from sanma_core.i18n import current, gettext
 
 MAX_SEED = 999_999_999
 MAX_QUESTIONS = 50
@@ -81,7 +82,8 @@ def settings_from_params(params: Mapping[str, str], default: Settings | None = N
         clean = str(text).strip()
         value = int(clean) if re.fullmatch(r"[+-]?[0-9]+", clean) else None
         if value is None or not low <= value <= high:
-            errors.append(f"{name} {text!r} in the link must be a whole number from {low} to {high}")
+            errors.append(gettext("{name} {value} in the link must be a whole number from {low} to {high}").format(
+                name=name, value=repr(text), low=low, high=high))  # as the link writes them
             return None
         return value
 
@@ -90,13 +92,15 @@ def settings_from_params(params: Mapping[str, str], default: Settings | None = N
         if params["type"] in kinds:
             values["drill_type"] = params["type"]
         else:
-            errors.append(f"drill type {params['type']!r} in the link is unknown: choose one of {', '.join(kinds)}")
+            errors.append(gettext("drill type {value} in the link is unknown: choose one of {known}").format(
+                value=repr(params["type"]), known=", ".join(kinds)))
     if "concept" in params:
         concept = str(params["concept"])
         if concept_of_type(concept, values["drill_type"]):
             values["concept"] = concept
         else:
-            errors.append(f"concept {concept!r} in the link is not one of the {values['drill_type']} drill's")
+            errors.append(gettext("concept {value} in the link is not one of the {drill} drill's").format(
+                value=repr(concept), drill=values["drill_type"]))
     for key, low, high in (("seed", 0, MAX_SEED), ("n", 1, MAX_QUESTIONS), ("difficulty", 1, 3)):
         if key in params:
             value = whole(key, params[key], low, high)
@@ -158,19 +162,33 @@ def unique_question(make: Callable[[int], Any], seed: int, earlier: Collection[s
     return fallback if fallback is not None else make(seed)
 
 
+_GROUPED_BY_DOTS = re.compile(r"[+-]?[0-9]{1,3}(\.[0-9]{3})+")
+
+
 def parse_number(text: str, label: str) -> float:
-    """A typed number: ``8000``, ``8,000``, ``-5.6``, ``+46``.
+    """A typed number: ``8000``, ``8,000``, ``-5.6``, ``+46``; in German and Spanish also as they write numbers,
+    ``8.000`` and ``-5,6`` (a dot alone before a decimal part, ``-5.6``, still reads as a decimal point).
 
     >>> parse_number(" 8,000 ", "total"), parse_number("-5.6", "East")
     (8000, -5.6)
+    >>> from sanma_core.i18n import speaking
+    >>> with speaking("de"):
+    ...     parse_number("8.000", "total"), parse_number("-5,6", "Ost"), parse_number("1.234,5", "x"), parse_number("-5.6", "x")
+    (8000, -5.6, 1234.5, -5.6)
     """
-    clean = str(text).strip().replace(",", "").replace(" ", "").replace("−", "-")
+    clean = str(text).strip().replace(" ", "").replace("\u00a0", "").replace("\u202f", "").replace("−", "-")
+    if current().lang == "en":
+        clean = clean.replace(",", "")
+    elif "," in clean:  # 1.234,5: dots group, the comma is the decimal sign
+        clean = clean.replace(".", "").replace(",", ".")
+    elif _GROUPED_BY_DOTS.fullmatch(clean):  # 8.000
+        clean = clean.replace(".", "")
     if not clean:
-        raise AnswerInputError(f"{label}: please type a number")
+        raise AnswerInputError(gettext("{field}: please type a number").format(field=label))
     try:
         value = float(clean)
     except ValueError:
-        raise AnswerInputError(f"{label}: {text!r} is not a number") from None
+        raise AnswerInputError(gettext("{field}: {text} is not a number").format(field=label, text=repr(text))) from None
     return int(value) if value.is_integer() and "." not in clean else value
 
 
@@ -226,7 +244,7 @@ class Session:
                        nonce=int(record.get("nonce", 0)), questions=questions, concepts=concepts, results=results,
                        answered=answered, token=token)
         except (KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"the kept drill session does not read: {exc}") from None
+            raise InputError(gettext("the kept drill session does not read: {error}").format(error=exc)) from None
 
     @property
     def index(self) -> int:

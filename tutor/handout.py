@@ -23,14 +23,16 @@ from course.render import check_answer, render_step
 from course.schema import Lesson
 from drills import DRILL_TYPES, DrillError, Question, generate
 from drills.render import render_answer, render_question
+from sanma_core.i18n import N_, gettext, ngettext, number
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import NotationError, parse_tiles
+from sanma_core.words.rulesets import ruleset_title
 
 from .blocks import rows_html
 from .tiles_svg import STRIP_CSS, tiles_html
 
 MAX_QUESTIONS = 60
-KEY_HEADING = "Answer key"
+KEY_HEADING = N_("Answer key")  # in the language spoken: gettext(KEY_HEADING)
 
 PRINT_CSS = """
 body{font-family:DejaVu Sans,Arial,sans-serif;margin:1.2rem;color:#1d1d1f;font-size:11pt;line-height:1.35}
@@ -61,17 +63,19 @@ class Worksheet:
 def worksheet(rules: Ruleset, drill_types: list[str], n: int, seed: int, difficulty: int = 1) -> Worksheet:
     """``n`` questions, the drill types taken in turn, each with a seed drawn from ``seed``."""
     if not drill_types:
-        raise DrillError("a worksheet needs at least one drill type")
+        raise DrillError(gettext("a worksheet needs at least one drill type"))
     unknown = [d for d in drill_types if d not in DRILL_TYPES]
     if unknown:
-        raise DrillError(f"unknown drill type {unknown[0]!r}; known: {', '.join(DRILL_TYPES)}")
+        raise DrillError(gettext("unknown drill type {name!r}; known: {known}").format(
+            name=unknown[0], known=", ".join(DRILL_TYPES)))
     if not 1 <= int(n) <= MAX_QUESTIONS:
-        raise DrillError(f"a worksheet has 1–{MAX_QUESTIONS} questions, not {n}")
+        raise DrillError(gettext("a worksheet has 1–{most} questions, not {n}").format(most=MAX_QUESTIONS, n=n))
     rng = random.Random(int(seed))
     questions = tuple(generate(drill_types[i % len(drill_types)], rules, seed=rng.randrange(1_000_000_000),
                                difficulty=difficulty) for i in range(int(n)))
     titles = ", ".join(str(DRILL_TYPES[d].get("title") or d) for d in drill_types)
-    return Worksheet(rules.name, f"Worksheet: {titles}", int(seed), int(difficulty), questions)
+    return Worksheet(rules.name, gettext("Worksheet: {titles}").format(titles=titles), int(seed), int(difficulty),
+                     questions)
 
 
 def _hand_strip(q: Question) -> str:
@@ -96,8 +100,11 @@ def _page(title: str, body: str) -> str:
 
 def worksheet_html(sheet: Worksheet, rules: Ruleset) -> str:
     """The questions with room to answer, then the answer key on a page of its own."""
-    meta = (f"<p class='meta'>Ruleset: {escape(rules.title)} · {len(sheet.questions)} questions · seed {sheet.seed} · "
-            f"difficulty {sheet.difficulty} · Name: ______________________</p>")
+    n = len(sheet.questions)
+    meta = "<p class='meta'>{}</p>".format(escape(ngettext(
+        "Ruleset: {ruleset} · {n} question · seed {seed} · difficulty {difficulty} · Name: ______________________",
+        "Ruleset: {ruleset} · {n} questions · seed {seed} · difficulty {difficulty} · Name: ______________________", n)
+        .format(ruleset=ruleset_title(rules), n=number(n), seed=sheet.seed, difficulty=sheet.difficulty)))
     items = "".join(
         f"<div class='question' data-n='{i}'><h3>{i}.</h3>{_hand_strip(q)}<pre>{escape(render_question(q))}</pre>"
         "<div class='space'></div></div>"
@@ -106,7 +113,7 @@ def worksheet_html(sheet: Worksheet, rules: Ruleset) -> str:
         f"<div class='item' data-n='{i}'><strong>{i}.</strong> <pre>{escape(_key_text(q))}</pre></div>"
         for i, q in enumerate(sheet.questions, 1))
     body = (f"<h1>{escape(sheet.title)}</h1>{meta}{items}"
-            f"<section class='key'><h1>{KEY_HEADING}</h1>{meta}{key}</section>")
+            f"<section class='key'><h1>{escape(gettext(KEY_HEADING))}</h1>{meta}{key}</section>")
     return _page(sheet.title, body)
 
 
@@ -150,36 +157,39 @@ def lesson_html(lesson: Lesson, rules: Ruleset) -> str:
     """A whole lesson to print: every step filled under ``rules``, its check questions, and their answers (the
     engine's) on a page of their own."""
     title = lesson.title.get()
-    parts = [f"<h1>{escape(title)}</h1><p class='meta'>Ruleset: {escape(rules.title)}</p>",
+    ruleset = gettext("Ruleset: {ruleset}").format(ruleset=ruleset_title(rules))
+    parts = [f"<h1>{escape(title)}</h1><p class='meta'>{escape(ruleset)}</p>",
              text_html(lesson.summary.get())]
     answers = []
-    number = 0
+    asked = 0
     for i, step in enumerate(lesson.steps, 1):
         r = render_step(step, rules)
         parts.append(f"<div class='step'><h2>{i}. {escape(r.title or '')}</h2>{text_html(r.text)}")
         for d in r.diagrams:
-            extra = [f"melds {' '.join(d.melds)}" if d.melds else "", f"kita {d.kita}" if d.kita else "",
-                     f"dora indicators {' '.join(d.dora)}" if d.dora else ""]
+            extra = [gettext("melds {melds}").format(melds=" ".join(d.melds)) if d.melds else "",
+                     gettext("kita {n}").format(n=d.kita) if d.kita else "",
+                     gettext("dora indicators {tiles}").format(tiles=" ".join(d.dora)) if d.dora else ""]
             parts.append(tiles_html(parse_tiles(d.hand)) + f"<p class='meta'>{escape('; '.join(x for x in extra if x))}"
                          f"</p><p>{escape(d.caption)}</p>")
         if r.compare:
-            parts.append(rows_html([{"": row.topic, "four-player": row.four_player, "sanma": row.sanma}
+            parts.append(rows_html([{"": row.topic, gettext("four-player"): row.four_player, gettext("sanma"): row.sanma}
                                     for row in r.compare]))
         if r.table is not None:
             parts.append(rows_html([dict(zip(r.table.columns, row, strict=False)) for row in r.table.rows]))
         for q in r.questions:
-            number += 1
+            asked += 1
             choices = "".join(f"<li>{escape(text)}</li>" for _cid, text in q.choices)
-            parts.append(f"<div class='question'><strong>Question {number}.</strong> {escape(q.prompt)}"
+            heading = escape(gettext("Question {n}.").format(n=asked))
+            parts.append(f"<div class='question'><strong>{heading}</strong> {escape(q.prompt)}"
                          + (f"<ol class='choices' type='a'>{choices}</ol>" if choices else "<div class='space'></div>")
                          + "</div>")
             expected = lesson_answer_text(q.choices, check_answer(q.question, "", rules).expected)
-            answers.append(f"<div class='item'><strong>Question {number}.</strong> {escape(expected)}"
+            answers.append(f"<div class='item'><strong>{heading}</strong> {escape(expected)}"
                            f"<pre>{escape(q.explanation)}</pre></div>")
         parts.append("</div>")
     if answers:
-        parts.append(f"<section class='key'><h1>{KEY_HEADING}</h1><p class='meta'>{escape(title)} · "
-                     f"{escape(rules.title)}</p>{''.join(answers)}</section>")
+        parts.append(f"<section class='key'><h1>{escape(gettext(KEY_HEADING))}</h1><p class='meta'>{escape(title)} · "
+                     f"{escape(ruleset_title(rules))}</p>{''.join(answers)}</section>")
     return _page(title, "".join(parts))
 
 

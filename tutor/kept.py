@@ -31,6 +31,7 @@ from typing import Any
 import sqlalchemy as sa
 from fsrs import Rating
 
+from sanma_core.i18n import gettext
 from sanma_core.review.graded import GradedDecision, grade
 from sanma_core.tiles import kind, parse_tile
 
@@ -76,7 +77,8 @@ class KeptPosition:
         """The grade of ``choice`` at this position, as the review grades."""
         p = self.probabilities
         if choice not in p:
-            raise StoreError(f"{choice!r} is not one of this position's options ({', '.join(p)})")
+            raise StoreError(gettext("{choice!r} is not one of this position's options ({options})").format(
+                choice=choice, options=", ".join(p)))
         return grade(p[choice], p[self.model], choice == self.model)
 
     def decision(self, choice: str) -> GradedDecision:
@@ -166,7 +168,7 @@ class KeptPositions:
         """Keep a position (and schedule it, due now); False when the learner had kept it already."""
         text = json.dumps(kp.to_json(), ensure_ascii=False, sort_keys=True)
         if len(text.encode()) > MAX_POSITION_BYTES:
-            raise StoreError(f"this position is too large to keep ({len(text) // 1000} kB)")
+            raise StoreError(gettext("this position is too large to keep ({n} kB)").format(n=len(text) // 1000))
         at = at or now_utc()
         card = new_card(kp.concept, at)
         with self.store.write() as con:
@@ -176,7 +178,8 @@ class KeptPositions:
             count = con.execute(sa.select(sa.func.count()).select_from(kept_positions)
                                 .where(kept_positions.c.profile_id == profile_id)).scalar() or 0
             if count >= MAX_KEPT:
-                raise StoreError(f"{MAX_KEPT} positions are kept already: answer or remove some first")
+                raise StoreError(gettext("{n} positions are kept already: answer or remove some first").format(
+                    n=MAX_KEPT))
             con.execute(sa.insert(kept_positions).values(profile_id=profile_id, key=kp.key, kept=iso(at), position=text))
             con.execute(self.store.insert(cards).values(profile_id=profile_id, concept=card.concept, topic=card.topic,
                                                         card=card.card, due=iso(card.due)).on_conflict_do_nothing())
@@ -203,7 +206,7 @@ class KeptPositions:
         for kp in self.all(profile_id):
             if kp.key == key:
                 return kp
-        raise StoreError(f"no kept position {key!r} for this learner")
+        raise StoreError(gettext("no kept position {key!r} for this learner").format(key=key))
 
     def remove(self, profile_id: int, key: str) -> None:
         """Forget a kept position and its card."""

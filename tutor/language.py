@@ -6,6 +6,10 @@ the sidebar switch (:func:`language_switch`) keeps the choice in the learner's p
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import streamlit as st
 
 from sanma_core.i18n import (
@@ -15,6 +19,7 @@ from sanma_core.i18n import (
     Translator,
     language_of,
     set_language,
+    speaking,
     translator,
 )
 
@@ -57,6 +62,28 @@ def current_language() -> str:
 def tr() -> Translator:
     """The translator of this session's language."""
     return translator(current_language())
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def spoken(func: F) -> F:
+    """``func`` run in the session's language: for a widget's callback, which runs before the page's top sets
+    the language, and for a fragment, whose own runs never pass the page's top."""
+    @functools.wraps(func)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with speaking(current_language()):
+            return func(*args, **kwargs)
+
+    return run  # type: ignore[return-value]
+
+
+def fragment(func: F | None = None, /, **options: Any) -> Any:
+    """``st.fragment`` that speaks the session's language on its own reruns (``@fragment`` or
+    ``@fragment(run_every=5)``)."""
+    if func is None:
+        return lambda f: st.fragment(spoken(f), **options)
+    return st.fragment(spoken(func), **options)
 
 
 def _save(lang: str) -> None:

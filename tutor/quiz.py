@@ -12,14 +12,17 @@ import streamlit as st
 
 from drills.explain import explanation_sentences
 from sanma_core.errors import SanmaError
+from sanma_core.i18n import N_
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
+from sanma_core.words import LETTER_NAMES, letter_name
 
 from .drill_session import AnswerInputError, parse_number
+from .language import current_language, tr
 from .tiles_svg import tiles_html
 from .widgets import show_data_diagram, show_ponds, tile_buttons
 
 KITA = "kita"  # a tiles answer may name this play: setting a North aside
-_SITUATION_KEYS = (("seat", "seat wind"), ("round", "round wind"), ("situation", "situation"))
+_SITUATION_KEYS = (("seat", N_("seat wind")), ("round", N_("round wind")), ("situation", N_("situation")))
 
 
 def sel_key(ctx: str) -> str:
@@ -77,28 +80,30 @@ def ask(question: Any, ctx: str, disabled: bool = False) -> None:
     # a riichi position's ponds are drawn as tile rows: the heading is then the short question, not the tile codes
     st.markdown(f"#### {question.data['question'] if ponds else question.prompt}")
     show_data_diagram(question.data)
+    t = tr()
     keys = _SITUATION_KEYS[2:] if question.data.get("situation") else _SITUATION_KEYS  # the situation names seat and round
-    facts = [f"{label}: **{question.data[key]}**" for key, label in keys
-             if question.data.get(key) not in (None, "", {}, [])]
+    facts = [t.gettext("{label}: **{value}**").format(label=t.gettext(label), value=_fact(question.data[key]))
+             for key, label in keys if question.data.get(key) not in (None, "", {}, [])]
     if facts:
         st.caption(" · ".join(facts))
     for part in question.parts:
         if part == "tiles":
             chosen = st.session_state.get(sel_key(ctx), [])
             multi = question.is_multi("tiles")
-            st.caption("Click " + ("every tile that applies" if multi else "one tile")
-                       + (f" — chosen: {' '.join(chosen)}" if chosen else ""))
+            click = t.gettext("Click every tile that applies") if multi else t.gettext("Click one tile")
+            shown = " ".join(t.gettext("Kita") if c == KITA else c for c in chosen)
+            st.caption(t.gettext("{click} — chosen: {tiles}").format(click=click, tiles=shown) if chosen else click)
             tiles = tile_options(question)
             tile_buttons(tiles, ctx, _toggle_factory(ctx, multi),
                          selected=[t for t in tiles if kind_name(kind(t)) in chosen], disabled=disabled)
             if question.data.get("kita_legal"):
-                st.button("Kita: set a North aside", key=kita_key(ctx), on_click=_toggle_kita, args=(ctx, multi),
+                st.button(t.gettext("Kita: set a North aside"), key=kita_key(ctx), on_click=_toggle_kita, args=(ctx, multi),
                           type="primary" if KITA in chosen else "secondary", disabled=disabled)
         elif part == "choices":
             labels = dict(question.choices)
             multi = question.is_multi("choices")
             st.pills(
-                "Choose every one that applies" if multi else "Choose one",
+                t.gettext("Choose every one that applies") if multi else t.gettext("Choose one"),
                 options=[cid for cid, _ in question.choices],
                 format_func=lambda cid, labels=labels: labels.get(cid, cid),
                 selection_mode="multi" if multi else "single",
@@ -111,7 +116,16 @@ def ask(question: Any, ctx: str, disabled: bool = False) -> None:
             for row in range(0, len(fields), width):  # row by row, so Tab follows the screen's reading order
                 cols = st.columns(width)
                 for col, (name, label) in zip(cols, fields[row:row + width], strict=False):
-                    col.text_input(label, key=number_key(ctx, name), disabled=disabled, placeholder="a number")
+                    col.text_input(label, key=number_key(ctx, name), disabled=disabled,
+                                   placeholder=t.gettext("a number"))
+
+
+def _fact(value: Any) -> str:
+    """A situation fact as the reader reads it: a seat or round wind's letter (``S``) as its name in German and
+    Spanish (English keeps the letter)."""
+    if isinstance(value, str) and value in LETTER_NAMES and current_language() != "en":
+        return letter_name(value)
+    return str(value)
 
 
 def _toggle_factory(ctx: str, multi: bool):
@@ -140,8 +154,8 @@ def collect_response(question: Any, ctx: str) -> dict[str, Any]:
 
 def unanswered_parts(question: Any, response: dict[str, Any]) -> list[str]:
     """What a response leaves out: a line for each tiles or choices part with nothing chosen (empty: complete)."""
-    words = {"tiles": "choose a tile", "choices": "choose an option"}
-    return [words[part] for part in question.parts if part in words and not response.get(part)]
+    words = {"tiles": N_("choose a tile"), "choices": N_("choose an option")}
+    return [tr().gettext(words[part]) for part in question.parts if part in words and not response.get(part)]
 
 
 def _tile_order(name: str) -> int:
@@ -153,16 +167,21 @@ def _tiles_answer_html(names: list[str]) -> str:
     tiles = [n for n in names if n != KITA]
     html = tiles_html(parse_tiles("".join(tiles))) if tiles else ""
     if KITA in names:
-        html += "<p><b>Kita</b>: set a North aside</p>" + tiles_html(parse_tiles("4z"))
-    return html or "<i>no tile</i>"
+        html += tr().gettext("<p><b>Kita</b>: set a North aside</p>") + tiles_html(parse_tiles("4z"))
+    return html or tr().gettext("<i>no tile</i>")
 
 
 def _fmt(value: Any) -> str:
+    """A number of an answer as the reader writes numbers (English: ``8000``, ``-5.6``; German: ``8.000``, ``-5,6``)."""
+    if current_language() != "en" and isinstance(value, int | float) and not isinstance(value, bool):
+        return tr().number(value)
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
 
 
+#: The sets of a reading, as the hand diagram's captions name them ("kan" stays kan).
+SHAPES = {"sequence": N_("sequence"), "triplet": N_("triplet"), "kan": "kan"}
 SCORE_STEPS = ("reading", "yaku", "fu", "dora", "han", "payment")
 
 
@@ -196,10 +215,11 @@ def other_steps(steps: Any) -> list[Any]:
 
 def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, Any] | None) -> None:
     """Right or wrong, the expected answer next to the learner's, and the step-by-step explanation."""
+    t = tr()
     if feedback["correct"]:
-        st.success("Right!")
+        st.success(t.gettext("Right!"))
     else:
-        st.error(f"Not quite — {feedback['score']:.0%} credit. The answer:")
+        st.error(t.gettext("Not quite — {credit} credit. The answer:").format(credit=t.percent(feedback["score"])))
     expected = feedback["expected"]
     response = response or {}
     for part in question.parts:
@@ -207,23 +227,26 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
             want = expected.get("tiles", [])
             st.html(_tiles_answer_html(want))
             if not feedback["correct"]:
-                st.caption("You chose: " + (" ".join(response.get("tiles", [])) or "nothing"))
+                chose = " ".join(t.gettext("Kita") if c == KITA else c for c in response.get("tiles", []))
+                st.caption(t.gettext("You chose: {answer}").format(answer=chose or t.gettext("nothing")))
         elif part == "choices":
             labels = dict(question.choices)
-            st.markdown("**" + (", ".join(labels.get(c, c) for c in expected.get("choices", [])) or "none") + "**")
+            st.markdown("**" + (", ".join(labels.get(c, c) for c in expected.get("choices", [])) or t.gettext("none"))
+                        + "**")
             if not feedback["correct"]:
-                st.caption("You chose: " + (", ".join(labels.get(c, c) for c in response.get("choices", [])) or "nothing"))
+                chose = ", ".join(labels.get(c, c) for c in response.get("choices", []))
+                st.caption(t.gettext("You chose: {answer}").format(answer=chose or t.gettext("nothing")))
         else:
             labels = dict(question.number_fields)
             given = response.get("numbers", {})
-            lines = ["| | answer | yours |", "|---|---:|---:|"]
+            lines = [t.gettext("| | answer | yours |"), "|---|---:|---:|"]
             want = expected.get("numbers", {})
             order = [k for k in labels if k in want] + [k for k in want if k not in labels]  # the screen's order
             lines += [f"| {labels.get(k, k)} | **{_fmt(want[k])}** | {_fmt(given.get(k, '—'))} |" for k in order]
             st.markdown("\n".join(lines))
     steps = feedback.get("explanation") or question.explanation
     if steps:
-        with st.expander("Step by step", expanded=not feedback["correct"]):
+        with st.expander(t.gettext("Step by step"), expanded=not feedback["correct"]):
             reading = next((s for s in steps if isinstance(s, dict) and s.get("step") == "reading"), None)
             if reading and reading.get("groups"):
                 _show_groups(reading)
@@ -233,10 +256,13 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
 
 def _show_groups(reading: dict[str, Any]) -> None:
     """The winning hand split into its sets and pair, as tiles (the sentences name them)."""
-    cells = "".join(f'<div class="sm-group"><div class="sm-cap">{g["shape"]}</div>{_tiles_html_text(g["tiles"])}</div>'
-                    for g in reading["groups"])
+    t = tr()
+    cells = "".join(f'<div class="sm-group"><div class="sm-cap">{t.gettext(SHAPES.get(g["shape"], g["shape"]))}</div>'
+                    f'{_tiles_html_text(g["tiles"])}</div>' for g in reading["groups"])
     if reading.get("pair"):
-        cells += f'<div class="sm-group"><div class="sm-cap">pair</div>{_tiles_html_text(reading["pair"])}</div>'
+        pair = t.gettext("pair")
+        cells += (f'<div class="sm-group"><div class="sm-cap">{pair}</div>'
+                  f'{_tiles_html_text(reading["pair"])}</div>')
     st.html(f'<div class="sm-strip">{cells}</div>')
 
 

@@ -37,6 +37,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from drills import DrillError, Feedback, Question, check
+from sanma_core.i18n import N_, current, gettext, speaking
 from sanma_core.rules import PRESETS, load_preset
 
 from .club import CODE_ALPHABET, Club
@@ -48,8 +49,8 @@ QUIZ_CODE_LENGTH = 6
 SECONDS = (10, 300)
 MAX_QUESTIONS = 30
 PHASES = ("lobby", "question", "reveal", "done")
-NO_QUIZ = "no quiz {qid} among the quizzes you run"
-NOT_IN = "that quiz code opens no quiz of your groups (ask the teacher for the code, or join the group first)"
+NO_QUIZ = N_("no quiz {qid} among the quizzes you run")
+NOT_IN = N_("that quiz code opens no quiz of your groups (ask the teacher for the code, or join the group first)")
 
 
 @dataclass(frozen=True)
@@ -63,22 +64,27 @@ class QuizSettings:
 
     def check(self) -> QuizSettings:
         if self.ruleset not in PRESETS:
-            raise StoreError(f"a quiz uses a preset ruleset ({', '.join(PRESETS)}), not {self.ruleset!r}")
+            raise StoreError(gettext("a quiz uses a preset ruleset ({presets}), not {ruleset!r}").format(
+                presets=", ".join(PRESETS), ruleset=self.ruleset))
         if not 1 <= self.n <= MAX_QUESTIONS:
-            raise StoreError(f"a quiz has 1–{MAX_QUESTIONS} questions, not {self.n}")
+            raise StoreError(gettext("a quiz has 1–{most} questions, not {n}").format(most=MAX_QUESTIONS, n=self.n))
         if not SECONDS[0] <= self.seconds <= SECONDS[1]:
-            raise StoreError(f"a question lasts {SECONDS[0]}–{SECONDS[1]} seconds, not {self.seconds}")
+            raise StoreError(gettext("a question lasts {least}–{most} seconds, not {n}").format(
+                least=SECONDS[0], most=SECONDS[1], n=self.seconds))
         try:
-            _questions(self)
+            _questions(self, current().lang)
         except DrillError as exc:
             raise StoreError(str(exc)) from None
         return self
 
 
 @functools.lru_cache(maxsize=64)
-def _questions(settings: QuizSettings) -> tuple[Question, ...]:
+def _questions(settings: QuizSettings, lang: str = "en") -> tuple[Question, ...]:
+    """The quiz's questions in one language: every player reads them in their own (the answers are the same ids
+    and numbers in every language)."""
     rules = load_preset(settings.ruleset)
-    return worksheet(rules, list(settings.drill_types), settings.n, settings.seed, settings.difficulty).questions
+    with speaking(lang):
+        return worksheet(rules, list(settings.drill_types), settings.n, settings.seed, settings.difficulty).questions
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,8 @@ class Quiz:
 
     @property
     def questions(self) -> tuple[Question, ...]:
-        return _questions(self.settings)
+        """The questions in the language spoken now (the reader's, not the teacher's)."""
+        return _questions(self.settings, current().lang)
 
     @property
     def question(self) -> Question | None:
@@ -134,7 +141,7 @@ class QuizNight:
         with self.store.read() as con:
             row = con.execute(sa.select(quizzes).where(quizzes.c.id == int(quiz_id))).first()
         if row is None:
-            raise StoreError(f"no quiz {quiz_id}")
+            raise StoreError(gettext("no quiz {qid}").format(qid=quiz_id))
         return _quiz(row)
 
     # ---- the teacher ------------------------------------------------------------------
@@ -155,7 +162,7 @@ class QuizNight:
             quiz = self.quiz(quiz_id)
             self.club.group(teacher_id, quiz.group_id)
         except StoreError:
-            raise StoreError(NO_QUIZ.format(qid=quiz_id)) from None
+            raise StoreError(gettext(NO_QUIZ).format(qid=quiz_id)) from None
         return quiz
 
     def quizzes_run(self, teacher_id: int, group_id: int) -> list[Quiz]:
@@ -218,7 +225,7 @@ class QuizNight:
                               .where(quizzes.c.code == clean, quizzes.c.phase != "done",
                                      memberships.c.profile_id == profile_id)).first()
         if row is None:
-            raise StoreError(NOT_IN)
+            raise StoreError(gettext(NOT_IN))
         stmt = self.store.insert(quiz_players).values(quiz_id=row.id, profile_id=profile_id, joined=iso(at or now_utc()))
         with self.store.write() as con:
             con.execute(stmt.on_conflict_do_nothing())
@@ -229,7 +236,7 @@ class QuizNight:
             row = con.execute(sa.select(quizzes).join(quiz_players, quiz_players.c.quiz_id == quizzes.c.id)
                               .where(quizzes.c.id == int(quiz_id), quiz_players.c.profile_id == profile_id)).first()
         if row is None:
-            raise StoreError(NOT_IN)
+            raise StoreError(gettext(NOT_IN))
         return _quiz(row)
 
     def answer(self, profile_id: int, quiz_id: int, index: int, response: object,
@@ -238,9 +245,9 @@ class QuizNight:
         quiz = self.for_player(profile_id, quiz_id)
         at = at or now_utc()
         if quiz.phase != "question" or quiz.current != index:
-            raise StoreError("this question is closed: wait for the next one")
+            raise StoreError(gettext("this question is closed: wait for the next one"))
         if quiz.time_left(at) <= 0:
-            raise StoreError("time is up for this question: wait for the next one")
+            raise StoreError(gettext("time is up for this question: wait for the next one"))
         try:
             feedback = check(quiz.questions[index], response)
         except DrillError as exc:
@@ -251,7 +258,7 @@ class QuizNight:
         with self.store.write() as con:
             done = con.execute(stmt.on_conflict_do_nothing().returning(quiz_answers.c.question)).first()
         if done is None:
-            raise StoreError("you already answered this question")
+            raise StoreError(gettext("you already answered this question"))
         return feedback
 
     def my_answer(self, profile_id: int, quiz: Quiz, index: int) -> bool | None:

@@ -21,32 +21,42 @@ from typing import Any
 from sanma_core.game import Action, Game
 from sanma_core.game.mjai import RecordError, loads
 from sanma_core.game.records import MAX_RECORD_BYTES, record_format, tenhou6_document
+from sanma_core.i18n import N_, gettext
 from sanma_core.review.graded import Figures, GradedDecision
 from sanma_core.review.record import RecordReview, replay_to, review_record
 from sanma_core.rules import Ruleset
 
-FORMAT_NAMES = {"tenhou6": "tenhou.net/6 JSON", "mjlog": "Tenhou mjlog XML", "mjai": "mjai JSON lines"}
+#: The record formats by the engine's id (marked; :func:`format_name` says them in the language spoken now).
+FORMAT_NAMES = {"tenhou6": N_("tenhou.net/6 JSON"), "mjlog": N_("Tenhou mjlog XML"), "mjai": N_("mjai JSON lines")}
 UPLOAD_TYPES = ["json", "xml", "mjson", "jsonl", "txt"]
 LIMIT_MB = MAX_RECORD_BYTES // (1024 * 1024)
+
+
+def format_name(fmt: str) -> str:
+    """``Tenhou mjlog XML``: a record format in words."""
+    return gettext(FORMAT_NAMES[fmt]) if fmt in FORMAT_NAMES else fmt
 
 
 def check_size(text: str) -> str:
     """The text itself; raises :class:`RecordError` when it is over the engine's record limit."""
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
-        raise RecordError(0, f"the record is larger than {LIMIT_MB} MB (a long real hanchan is about 100 kB)")
+        raise RecordError(0, gettext("the record is larger than {limit} MB (a long real hanchan is about 100 kB)")
+                          .format(limit=LIMIT_MB))
     return text
 
 
 def read_upload(name: str, data: bytes) -> str:
     """An uploaded file as record text; raises :class:`RecordError` for a file too big or not text."""
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(0, f"{name} is larger than {LIMIT_MB} MB (a long real hanchan is about 100 kB)")
+        raise RecordError(0, gettext("{name} is larger than {limit} MB (a long real hanchan is about 100 kB)")
+                          .format(name=name, limit=LIMIT_MB))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise RecordError(0, f"{name} is not UTF-8 text (byte {exc.start}): upload a JSON, XML or mjai record") from None
+        raise RecordError(0, gettext("{name} is not UTF-8 text (byte {byte}): upload a JSON, XML or mjai record")
+                          .format(name=name, byte=exc.start)) from None
     if not text.strip():
-        raise RecordError(0, f"{name} is empty")
+        raise RecordError(0, gettext("{name} is empty").format(name=name))
     return text
 
 
@@ -66,7 +76,7 @@ def record_names(text: str) -> tuple[str, str, str]:
 
 def display_names(names: Sequence[str]) -> tuple[str, str, str]:
     """Names to show: a nameless seat is ``Seat N``."""
-    out = [n if n.strip() else f"Seat {s}" for s, n in enumerate(names)]
+    out = [n if n.strip() else gettext("Seat {seat}").format(seat=s) for s, n in enumerate(names)]
     return out[0], out[1], out[2]
 
 
@@ -169,7 +179,7 @@ class LoadedReview:
         hands = self.review.hands
         if not hands:
             return []
-        out = [("start", tuple(hands[0].summary.scores_before))]
+        out = [(gettext("start"), tuple(hands[0].summary.scores_before))]
         out += [(h.label, tuple(h.summary.scores_after)) for h in hands]
         return out  # type: ignore[return-value]
 
@@ -192,5 +202,5 @@ def moment_step(moment: Any) -> int:
     return int(getattr(moment, "step", 0) or 0)
 
 
-__all__ = ["FORMAT_NAMES", "DecisionPoint", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
+__all__ = ["FORMAT_NAMES", "DecisionPoint", "format_name", "LoadedReview", "UPLOAD_TYPES", "check_size", "display_names", "load_review",
            "moment_step", "read_upload", "record_names", "review_key", "spans_of", "text_key"]

@@ -23,8 +23,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from sanma_core.review.graded import KIND_WORDS, GradedDecision, option_text
-from sanma_core.review.graded_words import GRADE_WORDS, percent
+from sanma_core.i18n import gettext
+from sanma_core.review.graded import GradedDecision, kind_words, option_text
+from sanma_core.review.graded_words import grade_name, grade_words, percent
 
 from .review_data import DecisionPoint
 
@@ -60,28 +61,31 @@ def shown_options(d: GradedDecision, top: int = SHOWN) -> list[tuple[str, float]
 def bars_html(decisions: Sequence[GradedDecision], who: str, reason: Any = None) -> str:
     """The bars of the decisions taken at one step (``who`` names the player; ``reason`` words a reason)."""
     parts = [f"<style>{BARS_CSS}</style>", '<div class="rv-model">']
+    meanings = grade_words()
     for d in decisions:
         g = d.grade
+        kind = kind_words(d.kind)
         parts.append('<div class="rv-dec">')
-        parts.append(f'<div class="rv-head"><b>{escape(KIND_WORDS.get(d.kind, d.kind).capitalize())}</b>'
-                     f'<span class="rv-grade" style="background:{GRADE_COLOURS[g]}" title="{escape(GRADE_WORDS[g])}">'
-                     f"{escape(g)}</span></div>")
+        parts.append(f'<div class="rv-head"><b>{escape(kind[:1].upper() + kind[1:])}</b>'
+                     f'<span class="rv-grade" style="background:{GRADE_COLOURS[g]}" title="{escape(meanings[g])}">'
+                     f"{escape(grade_name(g))}</span></div>")
         for label, p in shown_options(d):
-            marks = []
             classes = ["rv-row"]
-            if label == d.model:
-                marks.append("model")
+            model, player = label == d.model, label == d.player
+            if model:
                 classes.append("rv-model-pick")
-            if label == d.player:
-                marks.append(who)
+            if player:
                 classes.append("rv-player-pick")
-            mark = f" <small>◀ {escape(' and '.join(marks))}</small>" if marks else ""
+            marks = (gettext("model and {player}").format(player=who) if model and player else
+                     gettext("model") if model else who if player else "")
+            mark = f" <small>◀ {escape(marks)}</small>" if marks else ""
             parts.append(f'<div class="{" ".join(classes)}"><span class="rv-label">'
                          f"{escape(option_text(label, d.tile))}{mark}</span>"
                          f'<div class="rv-track"><div class="rv-bar" style="width:{100 * p:.1f}%"></div></div>'
                          f'<span class="rv-p">{percent(p)}</span></div>')
         why = reason(d.reason) if reason is not None else d.reason
-        parts.append(f'<div class="rv-why">The model: {escape(why)}</div></div>')
+        said = escape(gettext("The model: {reason}").format(reason=why))
+        parts.append(f'<div class="rv-why">{said}</div></div>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -99,14 +103,15 @@ def chart_figure(points: Sequence[DecisionPoint], hand_labels: Sequence[str], cu
         big = g in ("mistake", "big mistake")
         fig.add_trace(go.Scatter(
             x=[p.index + 1 for p in chosen], y=[round(p.decision.p_player, 4) for p in chosen], mode="markers",
-            name=g, customdata=[[p.hand, p.position] for p in chosen],
+            name=grade_name(g), customdata=[[p.hand, p.position] for p in chosen],
             marker={"color": GRADE_COLOURS[g], "size": 11 if big else 6,
                     "symbol": "x" if g == "big mistake" else "diamond" if g == "mistake" else "circle"},
-            text=[f"{hand_labels[p.hand]}, step {p.position}: {p.decision.kind}, "
-                  f"{option_text(p.decision.player, p.decision.tile)} {percent(p.decision.p_player)} "
-                  f"(model: {option_text(p.decision.model, p.decision.tile)} {percent(p.decision.p_model)})"
-                  for p in chosen],
-            hovertemplate="%{text}<extra>" + g + "</extra>"))
+            text=[gettext("{hand}, step {step}: {kind}, {choice} {p_choice} (model: {model} {p_model})").format(
+                hand=hand_labels[p.hand], step=p.position, kind=gettext(p.decision.kind),
+                choice=option_text(p.decision.player, p.decision.tile), p_choice=percent(p.decision.p_player),
+                model=option_text(p.decision.model, p.decision.tile), p_model=percent(p.decision.p_model))
+                for p in chosen],
+            hovertemplate="%{text}<extra>" + grade_name(g) + "</extra>"))
     starts: dict[int, int] = {}
     for p in points:
         starts.setdefault(p.hand, p.index + 1)
@@ -117,9 +122,9 @@ def chart_figure(points: Sequence[DecisionPoint], hand_labels: Sequence[str], cu
         fig.add_vrect(x0=starts[current] - 0.5, x1=(min(ends) if ends else len(points) + 1) - 0.5,
                       fillcolor="#f3e9c6", opacity=0.5, line_width=0, layer="below")
     fig.update_layout(height=260, margin={"l": 10, "r": 10, "t": 10, "b": 10}, legend={"orientation": "h", "y": -0.25},
-                      xaxis={"title": "decision (in game order)", "tickvals": list(starts.values()),
+                      xaxis={"title": gettext("decision (in game order)"), "tickvals": list(starts.values()),
                              "ticktext": [hand_labels[h].split(",")[0] for h in starts]},
-                      yaxis={"title": "p(choice)", "range": [0, 1.02], "tickformat": ".0%"},
+                      yaxis={"title": gettext("p(choice)"), "range": [0, 1.02], "tickformat": ".0%"},
                       clickmode="event+select", dragmode=False)
     return fig
 

@@ -3,7 +3,8 @@
 The code holds the ruleset's differences from the closest preset, compressed; opening the link
 rebuilds the very same ruleset and checks it like an upload.
 
->>> from sanma_core.rules import load_preset
+>>> from sanma_core.i18n import gettext
+from sanma_core.rules import load_preset
 >>> club = load_preset("club")
 >>> decode(encode(club)) == club
 True
@@ -16,6 +17,7 @@ import binascii
 import json
 import zlib
 
+from sanma_core.i18n import gettext
 from sanma_core.rules import PRESETS, Ruleset, RulesetError, load_preset, ruleset_from_dict
 
 MAX_CODE = 4000  # characters of a code in a link (a ruleset that differs in every field is about 900)
@@ -44,21 +46,26 @@ def encode(rules: Ruleset) -> str:
 
 
 def decode(code: str, source: str = "the link") -> Ruleset:
-    """The ruleset a link's code holds; raises :class:`RulesetError` naming ``source`` when it does not read."""
+    """The ruleset a link's code holds; raises :class:`RulesetError` naming ``source`` when it does not read (in the
+    language spoken now)."""
     text = str(code).strip()
     if not text or len(text) > MAX_CODE:
-        raise RulesetError(f"{source}: the ruleset code is {'empty' if not text else 'too long'}")
+        problem = gettext("{source}: the ruleset code is empty") if not text else gettext(
+            "{source}: the ruleset code is too long")
+        raise RulesetError(problem.format(source=source))
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflate = zlib.decompressobj()
         raw = inflate.decompress(packed, MAX_JSON)
         if inflate.unconsumed_tail:
-            raise RulesetError(f"{source}: the ruleset code expands to more than {MAX_JSON // 1024} kB")
+            raise RulesetError(gettext("{source}: the ruleset code expands to more than {size} kB").format(
+                source=source, size=MAX_JSON // 1024))
         doc = json.loads(raw.decode("utf-8"))
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
-        raise RulesetError(f"{source}: the ruleset code is damaged (was the link cut short?)") from None
+        raise RulesetError(gettext("{source}: the ruleset code is damaged (was the link cut short?)").format(
+            source=source)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("set"), dict) or doc.get("base", "") not in ("", *PRESETS):
-        raise RulesetError(f"{source}: the ruleset code does not hold a ruleset")
+        raise RulesetError(gettext("{source}: the ruleset code does not hold a ruleset").format(source=source))
     base = load_preset(doc["base"]).to_dict() if doc["base"] else {}
     return ruleset_from_dict({**base, **doc["set"]}, source=source)
 

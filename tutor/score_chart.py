@@ -14,11 +14,14 @@ import html
 import re
 from collections.abc import Sequence
 
+from sanma_core.i18n import N_, gettext, number
+
 from .blocks import rows_html
 
 COLOURS = ("#b8322a", "#1f5fa8", "#2f7d32")  # one per seat, in seat order
 WIDTH, HEIGHT = 720, 300
 LEFT, RIGHT, TOP, BOTTOM = 58, 12, 14, 26  # room for the score labels and the hand labels
+TITLE = N_("Scores over the game")  # the chart's title unless a page gives its own
 _LABEL = re.compile(r"^(East|South|West|North) (\d)(?:, (\d+) honba)?$")
 
 
@@ -47,9 +50,11 @@ def _step(span: int) -> int:
 
 
 def score_chart_svg(history: Sequence[tuple[str, Sequence[int]]], names: Sequence[str], mark: int | None = None,
-                    title: str = "Scores over the game") -> str:
+                    title: str | None = None) -> str:
     """The chart as a standalone SVG document. ``history`` is ``(label, scores)`` from the start, one entry per
-    hand end; ``mark`` is the index of an entry to mark with a dotted line (the hand under review)."""
+    hand end; ``mark`` is the index of an entry to mark with a dotted line (the hand under review). Its words and
+    numbers are in the language spoken now."""
+    title = gettext(TITLE) if title is None else title
     values = [v for _, scores in history for v in scores] or [0]
     step = _step(max(values) - min(values) or 1)
     low, high = (min(values) // step) * step, -(-max(values) // step) * step
@@ -65,7 +70,7 @@ def score_chart_svg(history: Sequence[tuple[str, Sequence[int]]], names: Sequenc
         return TOP + plot_h * (high - v) / (high - low)
 
     parts = [f'<line x1="{LEFT}" y1="{y(v):.1f}" x2="{WIDTH - RIGHT}" y2="{y(v):.1f}" class="grid{" zero" if v == 0 else ""}"/>'
-             f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:,}</text>'
+             f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{number(v)}</text>'
              for v in range(low, high + 1, step)]
     every = max(1, -(-n // 14))  # at most about 14 hand labels, so they never overlap
     for i, (label, _) in enumerate(history):
@@ -91,22 +96,27 @@ _SVG_CSS = ("text{font:12px sans-serif;fill:#555}.grid{stroke:#e3ded2;stroke-wid
 
 
 def score_chart_html(history: Sequence[tuple[str, Sequence[int]]], names: Sequence[str], mark: int | None = None,
-                     title: str = "Scores over the game") -> str:
+                     title: str | None = None) -> str:
     """The chart as a picture under its title and legend, then the scores by hand as a folded table."""
     if not history:
         return ""
+    title = gettext(TITLE) if title is None else title
     svg = score_chart_svg(history, names, mark, title)
     uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
     legend = "".join(f'<span><i style="background:{COLOURS[s % len(COLOURS)]}"></i>{html.escape(name)}</span>'
                      for s, name in enumerate(names))
     last = history[-1][1]
-    alt = f"{title}: " + ", ".join(f"{name} ends on {last[s]:,}" for s, name in enumerate(names))
-    columns = [name if list(names).count(name) == 1 else f"{name} (seat {s})" for s, name in enumerate(names)]
-    table = rows_html([{"hand": label, **{column: f"{scores[s]:,}" for s, column in enumerate(columns)}}
+    ends = gettext("{name} ends on {points}")
+    alt = f"{title}: " + ", ".join(ends.format(name=name, points=number(last[s])) for s, name in enumerate(names))
+    seat = gettext("{name} (seat {seat})")
+    columns = [name if list(names).count(name) == 1 else seat.format(name=name, seat=s) for s, name in enumerate(names)]
+    hand = gettext("hand")
+    table = rows_html([{hand: label, **{column: number(scores[s]) for s, column in enumerate(columns)}}
                        for label, scores in history])
+    by_hand = gettext("Scores by hand")
     return (f'<figure class="sm-chart"><figcaption><b>{html.escape(title)}</b>{legend}</figcaption>'
             f'<img src="{uri}" alt="{html.escape(alt)}">'
-            f'<details><summary>Scores by hand</summary><div class="sm-scroll">{table}</div></details></figure>')
+            f'<details><summary>{html.escape(by_hand)}</summary><div class="sm-scroll">{table}</div></details></figure>')
 
 
 CHART_CSS = """

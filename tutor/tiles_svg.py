@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from sanma_core.i18n import gettext
 from sanma_core.melds import Meld
 from sanma_core.tiles import NORTH, RED_5P, RED_5S, SANMA_KINDS, is_red, kind, parse_tile, tile_name
-from sanma_core.words import HONOUR_NAMES
+from sanma_core.words.tiles import face_down_title, tile_title
 
 W, H = 60, 80  # face size in SVG units (a real tile is about 3:4)
 RED = "#d0312d"
@@ -201,23 +201,12 @@ def tile_data_uri(tile: int, sideways: bool = False, face_down: bool = False, la
     return "data:image/svg+xml;base64," + base64.b64encode(raw).decode()
 
 
-_GLYPH_FALLBACK = {27 + i: name + (" dragon" if i >= 4 else "") for i, name in enumerate(HONOUR_NAMES)}
-
-
-def tile_title(tile: int) -> str:
-    """Accessible name: ``5p``, ``red 5p``, ``1z East``."""
-    k = kind(tile)
-    if is_red(tile):
-        return f"red 5{tile_name(tile)[1]}"
-    return f"{tile_name(tile)} {_GLYPH_FALLBACK[k]}" if k >= 27 else tile_name(tile)
-
-
 def _img(tile: int, *, sideways: bool = False, face_down: bool = False, css_class: str = "sm-tile") -> str:
     name = "back" if face_down else tile_name(tile)
     cls = css_class + (" sm-side" if sideways else "")
     return (
         f'<img class="{cls}" src="{tile_data_uri(tile, sideways, face_down)}" alt="{name}"'
-        f' title="{"face down" if face_down else tile_title(tile)}"/>'
+        f' title="{face_down_title() if face_down else tile_title(tile)}"/>'
     )
 
 
@@ -307,7 +296,7 @@ def ponds_html(ponds: Iterable[Pond]) -> str:
         for i, t in enumerate(pond.tiles):
             passed = pond.passed_from is not None and i >= pond.passed_from
             parts.append(_img(t, sideways=i == pond.riichi_at, css_class="sm-tile sm-passed" if passed else "sm-tile"))
-        inner = "".join(parts) or f'<span class="sm-empty">{_escape(gettext("no discards"))}</span>'
+        inner = "".join(parts) or '<span class="sm-empty">' + _escape(gettext("no discards")) + "</span>"
         rows.append(_group(_escape(pond.caption), f'<div class="sm-row">{inner}</div>'))
     return f'<div class="sm-strip"><div class="sm-ponds">{"".join(rows)}</div></div>'
 
@@ -327,7 +316,7 @@ def table_html(view: TableView, with_css: bool = True) -> str:
         groups.append(_group(_escape(gettext("ura indicators")), tiles_html(view.ura)))
     if view.discards:
         groups.append(_group(_escape(gettext("discards")), tiles_html(view.discards)))
-    body = "".join(groups) or f'<span class="sm-empty">{_escape(gettext("no tiles"))}</span>'
+    body = "".join(groups) or '<span class="sm-empty">' + _escape(gettext("no tiles")) + "</span>"
     html = f'<div class="sm-strip">{body}</div>'
     if view.caption:
         html += f'<div class="sm-cap">{_escape(view.caption)}</div>'

@@ -12,14 +12,17 @@ sanma_core.errors.InputError: rules.yaml: not a text file (byte 0 is not UTF-8; 
 from __future__ import annotations
 
 from sanma_core.errors import InputError
+from sanma_core.i18n import gettext
 
 
 def upload_text(name: str, data: bytes, expected: str) -> str:
-    """``data`` decoded as UTF-8 (a byte-order mark dropped); raises :class:`InputError` naming the file."""
+    """``data`` decoded as UTF-8 (a byte-order mark dropped); raises :class:`InputError` naming the file (in the
+    language spoken now)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{name}: not a text file (byte {exc.start} is not UTF-8; expected {expected})") from None
+        raise InputError(gettext("{name}: not a text file (byte {byte} is not UTF-8; expected {expected})").format(
+            name=name, byte=exc.start, expected=expected)) from None
 
 
 __all__ = ["upload_text"]

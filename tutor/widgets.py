@@ -14,9 +14,10 @@ import streamlit as st
 
 from sanma_core.errors import InputError, SanmaError
 from sanma_core.explain_text import explanation_text
+from sanma_core.i18n import N_, gettext
 from sanma_core.melds import Meld, parse_meld
 from sanma_core.tiles import kind, parse_tile, parse_tiles, tile_name
-from sanma_core.words import letter_name
+from sanma_core.words import letter_name, wind_name
 
 from .blocks import BLOCKS_CSS
 from .score_chart import CHART_CSS
@@ -80,7 +81,7 @@ def _tiles_of(value: object) -> list[int]:
     if isinstance(value, str):
         return parse_tiles(value)
     if not isinstance(value, list | tuple):
-        raise InputError(f"tiles must be written as text or a list, got {value!r:.60}")
+        raise InputError(gettext("tiles must be written as text or a list, got {value}").format(value=f"{value!r:.60}"))
     out: list[int] = []
     for item in value:
         if isinstance(item, str):
@@ -88,7 +89,8 @@ def _tiles_of(value: object) -> list[int]:
         elif isinstance(item, int) and not isinstance(item, bool):
             out.append(item)
         else:
-            raise InputError(f"a tile must be written as text (5p) or a number, got {item!r:.60}")
+            raise InputError(gettext("a tile must be written as text (5p) or a number, got {value}").format(
+                value=f"{item!r:.60}"))
     return out
 
 
@@ -118,7 +120,7 @@ def show_data_diagram(data: dict, caption: str = "") -> bool:
     try:
         view = view_from_data(data)
     except SanmaError as exc:
-        st.warning(f"This diagram cannot be drawn: {exc}")
+        st.warning(gettext("This diagram cannot be drawn: {error}").format(error=exc))
         return False
     if not (view.hand or view.melds or view.kita or view.indicators or view.ura or view.discards):
         return False
@@ -138,16 +140,17 @@ def ponds_from_data(data: dict) -> list[Pond]:
         return []
     other = "W" if seat == "S" else "S"
     if not all(isinstance(data.get(k) or [], list) for k in ("other_pond", "own_pond")):
-        raise InputError("the ponds must be lists of tiles")
+        raise InputError(gettext("the ponds must be lists of tiles"))
     riichi = [parse_tile(str(t)) for t in data["riichi_pond"]]
     other_pond = [parse_tile(str(t)) for t in data.get("other_pond") or []]
     own_pond = [parse_tile(str(t)) for t in data.get("own_pond") or []]
     passed = data.get("passed_from")
     ok = isinstance(passed, list) and len(passed) == 2 and all(isinstance(n, int) for n in passed)
     other_from, own_from = (passed[0], passed[1]) if ok else (None, None)
-    return [Pond(f"{letter_name(seat)}, in riichi (the sideways tile declared it)", tuple(riichi), len(riichi) - 1 if riichi else None),
+    return [Pond(gettext("{seat}, in riichi (the sideways tile declared it)").format(seat=letter_name(seat)),
+                 tuple(riichi), len(riichi) - 1 if riichi else None),
             Pond(letter_name(other), tuple(other_pond), passed_from=other_from),
-            Pond("You (East)", tuple(own_pond), passed_from=own_from)]
+            Pond(gettext("You ({wind})").format(wind=wind_name(0)), tuple(own_pond), passed_from=own_from)]
 
 
 def show_ponds(data: dict) -> bool:
@@ -155,13 +158,13 @@ def show_ponds(data: dict) -> bool:
     try:
         ponds = ponds_from_data(data)
     except SanmaError as exc:
-        st.warning(f"The ponds cannot be drawn: {exc}")
+        st.warning(gettext("The ponds cannot be drawn: {error}").format(error=exc))
         return False
     if not ponds:
         return False
     st.html(ponds_html(ponds))
     if any(p.passed_from is not None for p in ponds):
-        st.caption("Underlined: passed after the riichi without a ron, so safe against it.")
+        st.caption(gettext("Underlined: passed after the riichi without a ron, so safe against it."))
     return True
 
 
@@ -221,10 +224,11 @@ def palette(rules_red_fives: dict[int, int] | None = None) -> list[int]:
     return [t for t in faces if t < 34 or rules_red_fives.get(kind(t), 0) > 0]
 
 
-def explanation(data: object, title: str = "Explanation", expanded: bool = True) -> None:
-    """Render explanation data (dicts, lists, strings) as nested Markdown, never a raw traceback."""
-    with st.expander(title, expanded=expanded):
-        st.markdown(explanation_markdown(data) or "_(no further detail)_")
+def explanation(data: object, title: str = N_("Explanation"), expanded: bool = True) -> None:
+    """Render explanation data (dicts, lists, strings) as nested Markdown, never a raw traceback (``title`` is
+    read in the language spoken now)."""
+    with st.expander(gettext(title), expanded=expanded):
+        st.markdown(explanation_markdown(data) or gettext("_(no further detail)_"))
 
 
 def explanation_markdown(data: object, depth: int = 0) -> str:

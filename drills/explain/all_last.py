@@ -7,7 +7,7 @@ from typing import Any
 from sanma_core.i18n import N_, gettext
 from sanma_core.words import LETTER_NAMES
 
-from .common import Renderer, figure, percent, seat_name, signed
+from .common import Renderer, figure, percent, seat_name, signed, source_words
 
 
 def _all_last_rules(s: dict[str, Any]) -> list[str]:
@@ -55,7 +55,7 @@ def _all_last_outcomes(s: dict[str, Any]) -> list[str]:
             gettext("Dama: real first closed tenpai hands that stayed dama ({n} of them, {source}) won {win} and dealt "
                     "in {deal}, paying {cost} on average. Your placement points by outcome: {rows}. Expected: "
                     "{expected}."))
-    return [text.format(n=rate["n"], source=s["source"], win=percent(rate["counts"].get("win", 0) / rate["n"]),
+    return [text.format(n=rate["n"], source=source_words(s["source"]), win=percent(rate["counts"].get("win", 0) / rate["n"]),
                         deal=percent(rate["counts"].get("deal_in", 0) / rate["n"]), cost=figure(s["cost"]), rows=rows,
                         expected=signed(float(s["expected"])))]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from sanma_core.i18n import N_, gettext
 
-from .common import Renderer, listed, percent, shanten_words
+from .common import Renderer, listed, percent, shanten_words, source_words
 
 
 def _call_shape(s: dict[str, Any]) -> list[str]:
@@ -41,7 +41,7 @@ def _real_call(s: dict[str, Any]) -> list[str]:
                     "{shares} of {n} cases ({source}): {play}.") if s["held"] == 3 else
             gettext("Phoenix players holding a pair of {what} when it was discarded, closed and as far from tenpai, "
                     "{shares} of {n} cases ({source}): {play}."))
-    return [text.format(what=what, shares=listed(parts), n=s["n"], source=s["source"], play=gettext(_PLAY[s["answer"]]))]
+    return [text.format(what=what, shares=listed(parts), n=s["n"], source=source_words(s["source"]), play=gettext(_PLAY[s["answer"]]))]
 
 
 #: The renderer of each step kind of this family.

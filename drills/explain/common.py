@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from babel import Locale
+
 from sanma_core import i18n
 from sanma_core.i18n import DEFAULT_LANGUAGE, N_, current, gettext
 from sanma_core.words import LETTER_NAMES, letter_name, shanten_text
@@ -36,6 +38,29 @@ _PLURAL_S = re.compile(r"\b(\d+) ((?:[a-z]+ )*[a-z]+)\(s\)")
 def tidy(text: str) -> str:
     """Engine text for people: ``"1 leftover stick(s)"`` → ``"1 leftover stick"``, ``"2 …(s)"`` → ``"2 …s"``."""
     return _PLURAL_S.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
+
+
+_SOURCE = re.compile(r"^([\d,]+) Tenhou Phoenix hanchan of ([A-Z][a-z]+) (\d{4})$")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def source_words(source: str) -> str:
+    """Where real-play figures come from, in the language spoken now: ``1,800 Tenhou Phoenix hanchan of January
+    2026`` is ``1.800 Tenhou-Phoenix-Hanchan vom Januar 2026`` in German (English and other text as it is).
+
+    >>> from sanma_core.i18n import speaking
+    >>> with speaking("es"):
+    ...     source_words("1,800 Tenhou Phoenix hanchan of January 2026")
+    '1.800 hanchan de Tenhou Phoenix de enero de 2026'
+    """
+    m = _SOURCE.match(str(source))
+    tr = current()
+    if tr.lang == DEFAULT_LANGUAGE or not m or m[2] not in _MONTHS:
+        return str(source)
+    month = Locale.parse(tr.lang).months["format"]["wide"][_MONTHS.index(m[2]) + 1]
+    return gettext("{games} Tenhou Phoenix hanchan of {month} {year}").format(
+        games=tr.number(int(m[1].replace(",", ""))), month=month, year=m[3])
 
 
 def figure(n: float) -> str:

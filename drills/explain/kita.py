@@ -7,7 +7,7 @@ from typing import Any
 from sanma_core.i18n import gettext, ngettext
 from sanma_core.scoring import YAKU
 
-from .common import Renderer, figure, listed, percent, seat_name, shanten_words
+from .common import Renderer, figure, listed, percent, seat_name, shanten_words, source_words
 from .concepts import yaku_name
 
 
@@ -76,7 +76,7 @@ def _real_kita(s: dict[str, Any]) -> list[str]:
     text = (gettext("Phoenix players set the North aside facing a riichi in {share} of {n} cases ({source}).")
             if s.get("threat") else
             gettext("Phoenix players set the North aside in similar positions in {share} of {n} cases ({source})."))
-    return [text.format(share=percent(s["share"]), n=s["n"], source=s["source"])]
+    return [text.format(share=percent(s["share"]), n=s["n"], source=source_words(s["source"]))]
 
 
 def _safe_tile(s: dict[str, Any]) -> list[str]:

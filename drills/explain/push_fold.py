@@ -6,7 +6,7 @@ from typing import Any
 
 from sanma_core.i18n import N_, gettext, ngettext
 
-from .common import Renderer, figure, listed, percent, seat_name, shanten_words
+from .common import Renderer, figure, listed, percent, seat_name, shanten_words, source_words
 
 
 def _threat(s: dict[str, Any]) -> list[str]:
@@ -105,7 +105,7 @@ def _trade(s: dict[str, Any]) -> list[str]:
             gettext("Push: {push_win} × {value} − {push_deal} × {cost} = {push_ev}; fold: {fold_win} × {value} − "
                     "{fold_deal} × {cost} = {fold_ev}. Fold is worth more."))
     return [_trade_value(s, who),
-            rates.format(source=s["source"], n_push=p["rate"]["n"], state=state, n_fold=f["rate"]["n"], **values),
+            rates.format(source=source_words(s["source"]), n_push=p["rate"]["n"], state=state, n_fold=f["rate"]["n"], **values),
             sums.format(**values)]
 
 

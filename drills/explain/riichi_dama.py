@@ -6,7 +6,7 @@ from typing import Any
 
 from sanma_core.i18n import gettext, ngettext
 
-from .common import Renderer, figure, percent
+from .common import Renderer, figure, percent, source_words
 
 
 def _wait_values(s: dict[str, Any]) -> list[str]:
@@ -44,7 +44,7 @@ def _win_chance(s: dict[str, Any]) -> list[str]:
     body = gettext("In real play ({source}), of {n_dama} first closed tenpai hands like this ({dama_bucket}) that "
                    "stayed dama, {dama_win} won and {dama_deal} dealt in; of {n_riichi} that declared riichi "
                    "({riichi_bucket}), {riichi_win} won ({riichi_tsumo} by tsumo) and {riichi_deal} dealt in.").format(
-        source=s.get("source") or gettext("real games"), n_dama=d["rate"]["n"], dama_bucket=_bucket_words(d["rate"]["key"]),
+        source=source_words(s.get("source") or gettext("real games")), n_dama=d["rate"]["n"], dama_bucket=_bucket_words(d["rate"]["key"]),
         dama_win=percent(d["rate"]["counts"].get("win", 0) / d["rate"]["n"]), dama_deal=percent(d["p_deal_in"]),
         n_riichi=r["rate"]["n"], riichi_bucket=_bucket_words(r["rate"]["key"]),
         riichi_win=percent(r["p_tsumo"] + r["p_ron"]), riichi_tsumo=percent(r["p_tsumo"]),

@@ -15,18 +15,21 @@ import random
 from typing import Any
 
 from sanma_core.analysis import waits as engine_waits
+from sanma_core.i18n import N_, gettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
 from sanma_core.scoring.payments import final_placement
 from sanma_core.tiles import SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name, tile_name, to_counts
+from sanma_core.words import letter_name
 
-from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, spoken, step
+from ..explain.common import figure
 from ..hands import WIND_LETTER, Retry
 from ..real_decisions import riichi_dama_rate, source
 from .riichi_dama import _hand as tenpai_plan
 
 CASES = ("all_last.push_first", "all_last.keep_second")
-CHOICES = (("riichi", "Riichi: go for first"), ("dama", "Dama: keep second"))
+CHOICES = (("riichi", N_("Riichi: go for first")), ("dama", N_("Dama: keep second")))
 #: placement points closer than this are too close to ask
 CLOSE_CALL = 0.5
 
@@ -149,7 +152,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         break
     else:
         raise GenerationError(f"no all-last position for {case} under {rules.name}")
-    listing = ", ".join(f"{SEAT_NAMES[s]} {points[i]}" for i, s in enumerate(SEATS))
+    listing = ", ".join(f"{letter_name(s)} {figure(points[i])}" for i, s in enumerate(SEATS))
     steps = [
         step("all_last_rules", uma=list(rules.uma), oka=rules.oka, return_points=rules.return_points,
              stick=rules.riichi_stick),
@@ -159,18 +162,19 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         step("all_last_outcomes", choice="riichi", **table["riichi"], source=source()),
         step("all_last_choice", answer=answer, dama=table["dama"]["expected"], riichi=table["riichi"]["expected"]),
     ]
-    you = SEAT_NAMES[WIND_LETTER[seat]]
+    you = letter_name(WIND_LETTER[seat])
     return Draft(
         concept=case,
-        prompt=(f"South 3, the last hand. Scores: {listing}; East is the dealer. You are {you}, second, closed and "
-                f"tenpai on {' '.join(kind_name(w) for w in waits)}, turn {turn}. Riichi or dama?"),
+        prompt=gettext("South 3, the last hand. Scores: {scores}; East is the dealer. You are {you}, second, closed and "
+                       "tenpai on {waits}, turn {turn}. Riichi or dama?").format(
+            scores=listing, you=you, waits=" ".join(kind_name(w) for w in waits), turn=turn),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 0, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "S", "turn": turn, "scores": dict(zip(SEATS, points, strict=True)),
               "waits": [kind_name(w) for w in waits], "live": live,
-              "situation": f"all-last, you are second, turn {turn}"},
+              "situation": gettext("all-last, you are second, turn {turn}").format(turn=turn)},
         answer_kind="choices",
         answer={"choices": [answer]},
-        choices=CHOICES,
+        choices=spoken(CHOICES),
         multi=False,
         explanation=tuple(steps),
     )

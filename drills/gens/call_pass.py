@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 
 from sanma_core.analysis import shanten
+from sanma_core.i18n import N_, gettext
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import DRAGONS, EAST, NORTH, SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name
+from sanma_core.words import letter_name
 
-from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import WIND_LETTER
 from ..real_decisions import call_rate, source
 
@@ -25,7 +27,7 @@ _POOLS: dict[int, dict[str, float]] = {
     2: dict.fromkeys(CASES, 1.0),
     3: {"call_pass.value_pon": 1, "call_pass.number": 1.5, "call_pass.open_kan": 1.5},
 }
-CHOICES = (("pon", "Pon"), ("minkan", "Open kan"), ("pass", "Pass"))
+CHOICES = (("pon", N_("Pon")), ("minkan", N_("Open kan")), ("pass", N_("Pass")))
 _NUMBERS = tuple(k for k in SANMA_KINDS if k < 27)
 
 
@@ -85,21 +87,22 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     else:
         raise GenerationError(f"no call position for {case} under {rules.name}")
     discarder = rng.choice([s for s in (EAST, SOUTH, WEST) if s != seat])
-    choices = CHOICES if held == 3 else tuple(c for c in CHOICES if c[0] != "minkan")
+    choices = spoken(CHOICES if held == 3 else tuple(c for c in CHOICES if c[0] != "minkan"))
     steps = [
         step("call_shape", tile=kind_name(tile), held=held, shanten=now, pon_shanten=pon_shanten,
              value=what == "value honour", what=what),
         step("real_call", tile=kind_name(tile), what=what, shares={k: round(v, 4) for k, v in shares.items()},
              n=real.n, rate=real.as_data(), source=source(), answer=answer, held=held),
     ]
-    who = SEAT_NAMES[WIND_LETTER[discarder]]
+    who = letter_name(WIND_LETTER[discarder])
+    ask = (N_("You sit {seat}, East round, your hand closed. {who} discards {tile}. Pon, open kan or pass?") if held == 3
+           else N_("You sit {seat}, East round, your hand closed. {who} discards {tile}. Pon or pass?"))
     return Draft(
         concept=case,
-        prompt=(f"You sit {SEAT_NAMES[WIND_LETTER[seat]]}, East round, your hand closed. {who} discards "
-                f"{kind_name(tile)}. Pon{', open kan' if held == 3 else ''} or pass?"),
+        prompt=gettext(ask).format(seat=letter_name(WIND_LETTER[seat]), who=who, tile=kind_name(tile)),
         data={"hand": format_tiles(hand), "melds": [], "kita": 0, "seat": WIND_LETTER[seat], "round": "E",
               "offered": kind_name(tile), "discarder": WIND_LETTER[discarder], "shanten": now,
-              "situation": f"{who} discards {kind_name(tile)}; you hold {held}"},
+              "situation": gettext("{who} discards {tile}; you hold {n}").format(who=who, tile=kind_name(tile), n=held)},
         answer_kind="choices",
         answer={"choices": [answer]},
         choices=choices,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from sanma_core.dora import dora_from_indicator
+from sanma_core.i18n import ngettext
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import FIVE_P, FIVE_S, RED_5P, RED_5S, WEST, kind, kind_name, tile_name
 
@@ -56,10 +57,10 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     ]
     if WEST in [kind(t) for t in indicators]:
         steps.append(step("west_makes_north", note="each North set aside (kita) is then worth 2 han"))
-    word = "indicator" if len(indicators) == 1 else "indicators"
     return Draft(
         concept=concept,
-        prompt=f"Dora {word} {', '.join(names)}: which tile{'s are' if len(indicators) > 1 else ' is'} dora?",
+        prompt=ngettext("Dora indicator {tiles}: which tile is dora?", "Dora indicators {tiles}: which tiles are dora?",
+                        len(indicators)).format(tiles=", ".join(names)),
         data={"indicators": names},
         answer_kind="tiles",
         answer={"tiles": [kind_name(k) for k in kinds]},

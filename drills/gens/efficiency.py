@@ -12,6 +12,7 @@ import random
 
 from sanma_core.analysis.efficiency import KITA, Option, Play, best_play, discard_values
 from sanma_core.dora import dora_from_indicator
+from sanma_core.i18n import N_, gettext
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import (
     HONOURS,
@@ -156,7 +157,8 @@ def _option_step(o: Option, best: set[str]) -> dict:
                 count=o.useful_count, han_lost=o.value if not o.kita else 0.0, best=o.name in best)
 
 
-_SITUATIONS = {"own_turn": "your turn, the tile just drawn", "last_draw": "the last draw of the live wall: no kita allowed"}
+_SITUATIONS = {"own_turn": N_("your turn, the tile just drawn"),
+               "last_draw": N_("the last draw of the live wall: no kita allowed")}
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -228,17 +230,17 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         steps.append(step("without_kita", tiles=[o.name for o in alt], count=alt[0].useful_count, shanten=alt[0].shanten))
     held_dora = sorted({k for k in dora if counts[k]})  # only a dora the hand holds can be thrown away
     steps.append(step("order", seen=[tile_name(t) for t in indicators], dora=[kind_name(k) for k in held_dora]))
-    prompt = "Which play keeps the lowest shanten and the most useful tiles?"
+    prompt = gettext("Which play keeps the lowest shanten and the most useful tiles?")
     if situation == "last_draw":
-        prompt = "You drew the last tile of the live wall. " + prompt
+        prompt = gettext("You drew the last tile of the live wall.") + " " + prompt
     elif kita_legal:
-        prompt += " (Kita — setting a North aside — is a play too.)"
+        prompt += " " + gettext("(Kita — setting a North aside — is a play too.)")
     return Draft(
         concept=concept,
         prompt=prompt,
         data={"hand": format_tiles(tiles), "melds": [], "kita": kita, "indicators": [tile_name(t) for t in indicators],
               "shanten_after": best.shanten, "kita_legal": kita_legal, "timing": situation,
-              "situation": _SITUATIONS[situation]},
+              "situation": gettext(_SITUATIONS[situation])},
         answer_kind="tiles",
         answer={"tiles": sorted(names, key=lambda n: 99 if n == KITA else SANMA_KINDS.index(_kind(n)))},
         multi=False,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from sanma_core.i18n import gettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoreResult
 
@@ -82,11 +83,12 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     raw = sum(line.fu for line in result.fu_lines)
     return Draft(
         concept=concept,
-        prompt=f"Winning hand {hand_text(request)} ({data['situation']}). How many fu does it score?",
+        prompt=gettext("Winning hand {hand} ({situation}). How many fu does it score?").format(
+            hand=hand_text(request), situation=data["situation"]),
         data=data,
         answer_kind="numbers",
         answer={"numbers": {"fu": result.fu}},
-        number_fields=(("fu", "Fu"),),
+        number_fields=(("fu", gettext("Fu")),),
         explanation=explanation_steps(result) + ({"step": "fu_total", "raw": raw, "rounded": result.fu},),
         hand_input=request,
     )

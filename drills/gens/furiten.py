@@ -13,10 +13,12 @@ import random
 from typing import Any
 
 from sanma_core.analysis import waits as engine_waits
+from sanma_core.i18n import N_, gettext
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import DRAGONS, NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
+from sanma_core.words import letter_name
 
-from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, SEATS, Draft, GenerationError, spoken, step
 from ..hands import Plan, Retry, add_pair, wait_splits
 from ..table import Move, can_ron, play_script
 from .wait_shapes import build_shape, complete_hand
@@ -30,7 +32,7 @@ _POOLS: dict[int, dict[str, float]] = {
     3: {"furiten.own_discard": 1, "furiten.clean": 1, "furiten.temporary": 1, "furiten.temporary_cleared": 1,
         "furiten.riichi": 2, "furiten.kita_not_discard": 1.5, "furiten.kita_declined": 2},
 }
-CHOICES = (("furiten", "Furiten: no ron on any wait (tsumo only)"), ("not_furiten", "Not furiten: ron is allowed"))
+CHOICES = (("furiten", N_("Furiten: no ron on any wait (tsumo only)")), ("not_furiten", N_("Not furiten: ron is allowed")))
 _NORTH_CASES = ("furiten.kita_not_discard", "furiten.kita_declined")
 _SHAPES = {1: ("ryanmen", "shanpon", "kanchan"), 2: ("ryanmen", "shanpon", "kanchan", "nobetan", "tanki"),
            3: ("ryanmen", "shanpon", "nobetan", "sanmenchan", "tanki")}
@@ -193,15 +195,17 @@ def furiten_question(case: str, rules: Ruleset, rng: random.Random, difficulty: 
              step("furiten", furiten=furiten, reason=reason, **_reason_facts(case, facts, waits, discards)),
              step("ron_now", tile=kind_name(last_tile), by=SEATS[final.seat], can_ron=ron_now, furiten=furiten)]
     story = "; ".join(_event_words(e) for e in events)
-    prompt = (prompt_head or "") + (f"You are East{' in riichi' if riichi else ''}. Since the deal: {story}. "
-                                    f"Which tiles complete your hand, and are you furiten now?")
+    ask = (N_("You are East in riichi. Since the deal: {story}. Which tiles complete your hand, and are you furiten now?")
+           if riichi else
+           N_("You are East. Since the deal: {story}. Which tiles complete your hand, and are you furiten now?"))
+    prompt = (prompt_head or "") + gettext(ask).format(story=story)
     return Draft(
         concept=case,
         prompt=prompt,
         data=data,
         answer_kind="tiles",
         answer={"tiles": [kind_name(k) for k in waits], "choices": ["furiten" if furiten else "not_furiten"]},
-        choices=CHOICES,
+        choices=spoken(CHOICES),
         parts=("tiles", "choices"),
         pick_one=("choices",),
         explanation=tuple(steps),
@@ -220,12 +224,13 @@ def _timeline(moves: list[Move]) -> list[dict[str, Any]]:
 
 
 def _event_words(e: dict[str, Any]) -> str:
-    you = e["seat"] == "E"
-    who = "you" if you else SEAT_NAMES[e["seat"]]
-    if e["action"] == "kita":
-        return f"{who} set{'' if you else 's'} a North aside (kita)"
-    verb = "declared riichi discarding" if e["action"] == "riichi" else "discarded"
-    return f"{who} {verb} {e['tile']}"
+    if e["seat"] == "E":
+        words = {"kita": N_("you set a North aside (kita)"), "riichi": N_("you declared riichi discarding {tile}"),
+                 "discard": N_("you discarded {tile}")}
+    else:
+        words = {"kita": N_("{name} sets a North aside (kita)"), "riichi": N_("{name} declared riichi discarding {tile}"),
+                 "discard": N_("{name} discarded {tile}")}
+    return gettext(words[e["action"]]).format(name=letter_name(e["seat"]), tile=e.get("tile", ""))
 
 
 def _reason(case: str, rules: Ruleset, furiten: bool) -> str:

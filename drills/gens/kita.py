@@ -17,13 +17,14 @@ from sanma_core.analysis import shanten
 from sanma_core.analysis import waits as engine_waits
 from sanma_core.analysis.efficiency import kita_verdict
 from sanma_core.game.actions import KITA, TSUMO, Action
+from sanma_core.i18n import N_, gettext
 from sanma_core.melds import format_meld, make_meld
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import YAKU
 from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles, kind, kind_name, to_counts
-from sanma_core.words import shanten_count
+from sanma_core.words import letter_name, shanten_count
 
-from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
 from ..real_decisions import kita_rate, source
 from ..table import Move, play_script
@@ -43,7 +44,7 @@ _POOLS: dict[int, dict[str, float]] = {
     3: {"kita.free": 3, "kita.kokushi": 1.25, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
         "kita.safe_tile": 1.25, "kita.riichi_drawn": 1.25, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
 }
-DECIDE = (("kita", "Set the North aside (kita)"), ("keep", "Keep the North in the hand"))
+DECIDE = (("kita", N_("Set the North aside (kita)")), ("keep", N_("Keep the North in the hand")))
 _NON_ORPHANS = tuple(k for k in SANMA_KINDS if k not in ORPHANS)
 
 
@@ -129,12 +130,12 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
              step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source())]
     return Draft(
         concept=case,
-        prompt="Your turn, a tile just drawn. Set a North aside (kita), or keep it in the hand?",
+        prompt=gettext("Your turn, a tile just drawn. Set a North aside (kita), or keep it in the hand?"),
         data={"hand": format_tiles(concealed), "melds": [format_meld(m) for m in melds], "kita": 0, "kita_legal": True,
-              "situation": "your turn, not in riichi"},
+              "situation": gettext("your turn, not in riichi")},
         answer_kind="choices",
         answer={"choices": [answer]},
-        choices=DECIDE,
+        choices=spoken(DECIDE),
         multi=False,
         explanation=tuple(steps),
     )
@@ -180,21 +181,22 @@ def _riichi(case: str, rules: Ruleset, rng: random.Random) -> Draft:
         ippatsu_after = bool(game.ippatsu[0])
     # in riichi the waits are fixed: a North that may be set aside always should be (the same waits, one han more)
     answer = "kita" if legal else ("discard" if case == "kita.riichi_drawn" else "keep")
-    choices = ((("kita", "Set the drawn North aside (kita)"), ("discard", "Discard the drawn North"))
-               if case == "kita.riichi_drawn" else
-               (("kita", "Set a North from your hand aside (kita)"), ("keep", "Keep it and discard the drawn tile")))
+    choices = spoken((("kita", N_("Set the drawn North aside (kita)")), ("discard", N_("Discard the drawn North")))
+                     if case == "kita.riichi_drawn" else
+                     (("kita", N_("Set a North from your hand aside (kita)")),
+                      ("keep", N_("Keep it and discard the drawn tile"))))
     steps = [step("riichi_kita", legal=legal, drawn=kind_name(draw), drawn_only=rules.kita_under_riichi_drawn_only,
                   waits=[kind_name(k) for k in waits], north_in_waits=NORTH in waits),
              step("ippatsu", before=ippatsu_before, after=ippatsu_after, kita_is_call=rules.kita_is_call,
                   ron_on_kita=rules.ron_on_kita)]
     return Draft(
         concept=case,
-        prompt=(f"You declared riichi on your first discard and now draw {kind_name(draw)}. "
-                + ("Set it aside (kita), or discard it?" if case == "kita.riichi_drawn"
-                   else "May you set a North from your hand aside now, and should you?")),
+        prompt=(gettext("You declared riichi on your first discard and now draw {tile}.").format(tile=kind_name(draw))
+                + " " + (gettext("Set it aside (kita), or discard it?") if case == "kita.riichi_drawn"
+                         else gettext("May you set a North from your hand aside now, and should you?"))),
         data={"hand": format_tiles(tiles), "melds": [],
               "kita": 0, "riichi": True, "drawn": kind_name(draw), "kita_legal": legal,
-              "situation": "in riichi, ippatsu still possible" if ippatsu_before else "in riichi"},
+              "situation": gettext("in riichi, ippatsu still possible") if ippatsu_before else gettext("in riichi")},
         answer_kind="choices",
         answer={"choices": [answer]},
         choices=choices,
@@ -234,20 +236,20 @@ def _first_turn(rules: Ruleset, rng: random.Random) -> Draft:
                   yakuman=game.result.wins[0].score.yakuman)]
     return Draft(
         concept="kita.first_turn",
-        prompt=(f"You are the dealer. Your first draw is a North: you set it aside (kita), and the replacement tile "
-                f"{kind_name(win)} completes your hand. What is the win?"),
+        prompt=gettext("You are the dealer. Your first draw is a North: you set it aside (kita), and the replacement "
+                       "tile {tile} completes your hand. What is the win?").format(tile=kind_name(win)),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 1, "win": kind_name(win),
-              "situation": "dealer, first draw, a North set aside"},
+              "situation": gettext("dealer, first draw, a North set aside")},
         answer_kind="choices",
         answer={"choices": [answer]},
-        choices=(("tenhou", "Tenhou (blessing of heaven): a yakuman"),
-                 ("rinshan", "No tenhou: rinshan kaihou, the kita ended the first go-around")),
+        choices=spoken((("tenhou", N_("Tenhou (blessing of heaven): a yakuman")),
+                        ("rinshan", N_("No tenhou: rinshan kaihou, the kita ended the first go-around")))),
         multi=False,
         explanation=tuple(steps),
     )
 
 
-SAFE_CHOICES = (("kita", "Set the North aside (kita)"), ("keep", "Do not set it aside: discard it, a safe tile"))
+SAFE_CHOICES = (("kita", N_("Set the North aside (kita)")), ("keep", N_("Do not set it aside: discard it, a safe tile")))
 
 
 def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
@@ -282,18 +284,19 @@ def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
             "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
             "passed": sorted(kind_name(k) for k in threat.passed), "passed_from": list(pos["passed_from"]),
             "indicators": [kind_name(pos["dora"])], "riichi_kita": 0, "ron_on_kita": rules.ron_on_kita,
-            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten_count(shanten(counts))} and folding"}
+            "situation": gettext("{name} is in riichi; you are {shanten} and folding").format(
+                name=letter_name(riichi_seat), shanten=shanten_count(shanten(counts)))}
     steps = [step("safe_tile", seat=riichi_seat, shanten=shanten(counts), safest=kind_name(safest),
                   safest_value=others[safest].value, ron_on_kita=rules.ron_on_kita, keep=answer == "keep"),
              step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source(),
                   threat=True)]
     return Draft(
         concept="kita.safe_tile",
-        prompt=f"{push_fold.ponds_text(data, other_seat)} You are folding and hold one North. Set it aside, or not?",
+        prompt=push_fold.ponds_text(data, other_seat) + " " + gettext("You are folding and hold one North. Set it aside, or not?"),
         data=data,
         answer_kind="choices",
         answer={"choices": [answer]},
-        choices=SAFE_CHOICES,
+        choices=spoken(SAFE_CHOICES),
         multi=False,
         explanation=tuple(steps),
     )

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 
+from sanma_core.i18n import N_, gettext, ngettext
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import WEST
 
 from ..base import Draft
 from ..hands import Extras, explanation_steps, hand_text, prompt_data, winning_hand
 
-_FIELDS = (("dora", "Dora (indicator hits in hand and melds)"), ("aka", "Red fives"),
-           ("ura", "Ura dora (hits in hand and melds)"),
-           ("kita", "Han from kita (1 per North set aside, +1 per West indicator, dora or ura)"))
+_FIELDS = (("dora", N_("Dora (indicator hits in hand and melds)")), ("aka", N_("Red fives")),
+           ("ura", N_("Ura dora (hits in hand and melds)")),
+           ("kita", N_("Han from kita (1 per North set aside, +1 per West indicator, dora or ura)")))
 _POOLS = {
     1: ["kita_dora.kita", "kita_dora.kita", "kita_dora.red", "kita_dora.wrap_1m"],
     2: ["kita_dora.kita", "kita_dora.west_indicator", "kita_dora.wrap_1m", "kita_dora.red", "kita_dora.ura"],
@@ -62,16 +63,20 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     # every han a North set aside brings is one answer field, ura from a West ura indicator included
     kita_ura = result.explanation["dora"]["kita_detail"]["ura_han"]
     answer = {"dora": result.dora, "aka": result.aka, "ura": result.ura - kita_ura, "kita": result.kita + kita_ura}
-    fields = _FIELDS
+    fields = tuple((key, gettext(label)) for key, label in _FIELDS)
     if difficulty == 3:
         answer["han"] = result.han
-        fields = (*_FIELDS, ("han", "Total han"))
+        fields = (*fields, ("han", gettext("Total han")))
+    dora = ngettext("dora indicator {tiles}", "dora indicators {tiles}", len(request["dora"])).format(
+        tiles=" ".join(request["dora"]))
+    if request["ura"]:
+        dora += ", " + ngettext("ura indicator {tiles}", "ura indicators {tiles}", len(request["ura"])).format(
+            tiles=" ".join(request["ura"]))
     return Draft(
         concept=concept,
-        prompt=(f"Winning hand {hand_text(request)} ({data['situation']}), kita {request['kita']}, "
-                f"dora indicator{'s' if len(request['dora']) > 1 else ''} {' '.join(request['dora'])}"
-                + (f", ura indicator{'s' if len(request['ura']) > 1 else ''} {' '.join(request['ura'])}" if request["ura"] else "")
-                + ". Count the dora, red fives, ura dora and the han the Norths set aside bring."),
+        prompt=gettext("Winning hand {hand} ({situation}), kita {kita}, {indicators}. Count the dora, red fives, "
+                       "ura dora and the han the Norths set aside bring.").format(
+            hand=hand_text(request), situation=data["situation"], kita=request["kita"], indicators=dora),
         data=data,
         answer_kind="numbers",
         answer={"numbers": answer},

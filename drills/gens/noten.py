@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+from sanma_core.i18n import gettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import nagashi_payments, noten_payments
+from sanma_core.words import letter_name
 
-from ..base import SEAT_NAMES, SEATS, Draft, step
+from ..base import SEATS, Draft, step
+from ..explain.common import figure
 
 _TENPAI_PATTERNS = {
     "noten.one_tenpai": [(True, False, False), (False, True, False), (False, False, True)],
@@ -22,7 +25,6 @@ _POOLS: dict[int, dict[str, float]] = {
     3: {"noten.one_tenpai": 1.5, "noten.two_tenpai": 1.5, "noten.all_tenpai": 0.25, "noten.all_noten": 0.25,
         "noten.nagashi": 2},
 }
-_FIELDS = tuple((seat, f"{SEAT_NAMES[seat]}") for seat in SEATS)
 
 
 def _start_scores(rules: Ruleset, rng: random.Random) -> list[int]:
@@ -43,10 +45,9 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         deltas = nagashi_payments(rules, winner, dealer=0, honba=0)  # as the game settles it: no honba
         data.update(nagashi=SEATS[winner], honba=honba, tenpai=dict(zip(SEATS, tenpai, strict=True)))
         concept = "noten.nagashi.dealer" if winner == 0 else "noten.nagashi.non_dealer"
-        prompt = (
-            f"Exhaustive draw with {honba} honba. {SEAT_NAMES[SEATS[winner]]} has nagashi mangan "
-            "(every discard a terminal or honour, none called). What is each player's score change?"
-        )
+        prompt = gettext("Exhaustive draw with {honba} honba. {name} has nagashi mangan (every discard a terminal or "
+                         "honour, none called). What is each player's score change?").format(
+            honba=honba, name=letter_name(SEATS[winner]))
         steps = [
             step("nagashi", winner=SEATS[winner], dealer=winner == 0, honba=honba,
                  note="paid as a mangan tsumo under the ruleset's tsumo rule, instead of noten payments"),
@@ -56,8 +57,9 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         tenpai = list(rng.choice(_TENPAI_PATTERNS[concept]))
         deltas = noten_payments(rules, tenpai)
         data["tenpai"] = dict(zip(SEATS, tenpai, strict=True))
-        status = ", ".join(f"{SEAT_NAMES[s]} {'tenpai' if t else 'noten'}" for s, t in zip(SEATS, tenpai, strict=True))
-        prompt = f"Exhaustive draw: {status}. What is each player's score change?"
+        status = ", ".join((gettext("{name} tenpai") if t else gettext("{name} noten")).format(name=letter_name(s))
+                           for s, t in zip(SEATS, tenpai, strict=True))
+        prompt = gettext("Exhaustive draw: {status}. What is each player's score change?").format(status=status)
         n = sum(tenpai)
         steps = [step("noten_pool", pool=rules.noten_pool, tenpai=n, noten=3 - n)]
         if 0 < n < 3:
@@ -70,9 +72,9 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         scores = _start_scores(rules, rng)
         data["scores"] = dict(zip(SEATS, scores, strict=True))
         answer = {s: scores[i] + deltas[i] for i, s in enumerate(SEATS)}
-        prompt = prompt.replace("score change?", "score after the payments?") + " Scores before: " + ", ".join(
-            f"{SEAT_NAMES[s]} {scores[i]}" for i, s in enumerate(SEATS)
-        )
+        prompt = gettext("Exhaustive draw: {status}. What is each player's score after the payments? Scores before: "
+                         "{scores}").format(status=status, scores=", ".join(
+                             f"{letter_name(s)} {figure(scores[i])}" for i, s in enumerate(SEATS)))
         steps.append(step("final_scores", **answer))
     return Draft(
         concept=concept,
@@ -80,6 +82,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         data=data,
         answer_kind="numbers",
         answer={"numbers": answer},
-        number_fields=_FIELDS,
+        number_fields=tuple((seat, letter_name(seat)) for seat in SEATS),
         explanation=tuple(steps),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from sanma_core.i18n import N_, gettext, ngettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import LIMIT_NAMES, base_points, four_player_settlement, settle_win
 from sanma_core.words.results import role_win_text
@@ -58,15 +59,19 @@ def _value_for(limit: str, tsumo: bool | None, rules: Ruleset, rng: random.Rando
 
 
 def _fields(payments: dict[str, int]) -> tuple[tuple[str, str], ...]:
-    labels = {"ron": "Discarder pays", "dealer": "Dealer pays", "non_dealer": "Other non-dealer pays", "each": "Each player pays"}
-    fields = tuple((key, labels[key]) for key in payments)
-    return (*fields, ("total", "Winner gains in total"))
+    fields = tuple((key, gettext(_FIELD_LABELS[key])) for key in payments)
+    return (*fields, ("total", gettext("Winner gains in total")))
+
+
+_FIELD_LABELS = {"ron": N_("Discarder pays"), "dealer": N_("Dealer pays"), "non_dealer": N_("Other non-dealer pays"),
+                 "each": N_("Each player pays")}
+_ASK = N_("What does each loser pay, and what does the winner gain?")
 
 
 def _value_text(han: int, fu: int, yakuman: int) -> str:
     if yakuman:
-        return "a yakuman" if yakuman == 1 else f"a {yakuman}× yakuman"
-    return f"{han} han {fu} fu"
+        return gettext("a yakuman") if yakuman == 1 else gettext("a {n}× yakuman").format(n=yakuman)
+    return gettext("{han} han {fu} fu").format(han=han, fu=fu)
 
 
 def _settlement_steps(rules: Ruleset, han: int, fu: int, dealer: bool, tsumo: bool, yakuman: int, honba: int, sticks: int):
@@ -77,6 +82,10 @@ def _settlement_steps(rules: Ruleset, han: int, fu: int, dealer: bool, tsumo: bo
         steps.append(step("tsumo_loss", tsumo_loss=rules.tsumo_loss, four_player_total=four.total,
                           sanma_total_before_honba=sum(a for _, a in settle_win(rules, han, fu, dealer, True, yakuman).payers)))
     return s, steps
+
+
+def _sticks_text(sticks: int) -> str:
+    return ngettext("{n} riichi stick on the table", "{n} riichi sticks on the table", sticks).format(n=sticks)
 
 
 def pick_case(rng: random.Random, difficulty: int) -> tuple[bool, bool, str]:
@@ -99,15 +108,15 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     s, steps = _settlement_steps(rules, han, fu, dealer, tsumo, yakuman, honba, sticks)
     answer = {**s.payments, "total": s.total}
     how = "tsumo" if tsumo else "ron"
-    prompt = f"{role_win_text(dealer, tsumo)} with {_value_text(han, fu, yakuman)}"
+    prompt = gettext("{win} with {value}").format(win=role_win_text(dealer, tsumo), value=_value_text(han, fu, yakuman))
     extras = []
     if honba:
-        extras.append(f"{honba} honba")
+        extras.append(gettext("{n} honba").format(n=honba))
     if sticks:
-        extras.append(f"{sticks} riichi stick{'s' if sticks > 1 else ''} on the table")
+        extras.append(_sticks_text(sticks))
     if extras:
         prompt += " (" + ", ".join(extras) + ")"
-    prompt += ". What does each loser pay, and what does the winner gain?"
+    prompt += ". " + gettext(_ASK)
     return Draft(
         concept=f"payment.{how}.{'dealer' if dealer else 'non_dealer'}",
         prompt=prompt,
@@ -126,15 +135,16 @@ def _tsumo_loss_question(rules: Ruleset, rng: random.Random, difficulty: int) ->
     han, fu, yakuman = _value_for(limit, None, rules, rng)
     ron = settle_win(rules, han, fu, dealer=dealer, tsumo=False, yakuman=yakuman)
     tsumo, steps = _settlement_steps(rules, han, fu, dealer, True, yakuman, 0, 0)
-    who = "dealer" if dealer else "non-dealer"
+    ask = (N_("The dealer wins with {value}. How much does the winner gain by ron, and how much by tsumo?") if dealer
+           else N_("The non-dealer wins with {value}. How much does the winner gain by ron, and how much by tsumo?"))
     return Draft(
         concept="payment.tsumo_loss",
-        prompt=f"The {who} wins with {_value_text(han, fu, yakuman)}. How much does the winner gain by ron, and how much by tsumo?",
+        prompt=gettext(ask).format(value=_value_text(han, fu, yakuman)),
         data={"han": han, "fu": fu, "yakuman": yakuman, "dealer": dealer, "honba": 0, "sticks": 0, "limit": ron.limit,
               "limit_name": LIMIT_NAMES[ron.limit]},
         answer_kind="numbers",
         answer={"numbers": {"ron_total": ron.total, "tsumo_total": tsumo.total}},
-        number_fields=(("ron_total", "Gain by ron"), ("tsumo_total", "Gain by tsumo")),
+        number_fields=(("ron_total", gettext("Gain by ron")), ("tsumo_total", gettext("Gain by tsumo"))),
         explanation=(step("ron", lines=list(ron.steps), total=ron.total), *steps,
                      step("compare", ron_total=ron.total, tsumo_total=tsumo.total, difference=ron.total - tsumo.total)),
     )
@@ -153,13 +163,13 @@ def _hand_question(rules: Ruleset, rng: random.Random) -> Draft:
         target = "riichi"  # these fix tsumo/ron or the seat themselves
     request, result = winning_hand(rng, rules, target, extras, accept)
     data = prompt_data(request)
-    who = "dealer" if result.win.dealer else "non-dealer"
+    wins = (N_("The dealer wins with {hand} ({situation}; {value}; {honba} honba, {sticks}).") if result.win.dealer
+            else N_("The non-dealer wins with {hand} ({situation}; {value}; {honba} honba, {sticks})."))
     return Draft(
         concept=f"payment.{'tsumo' if tsumo else 'ron'}.{'dealer' if dealer else 'non_dealer'}",
-        prompt=(f"The {who} wins with {hand_text(request)} ({data['situation']}; "
-                f"{_value_text(result.han, result.fu, result.yakuman)}; {request['honba']} honba, "
-                f"{request['sticks']} riichi stick{'' if request['sticks'] == 1 else 's'} on the table). "
-                "What does each loser pay, and what does the winner gain?"),
+        prompt=gettext(wins).format(hand=hand_text(request), situation=data["situation"],
+                                    value=_value_text(result.han, result.fu, result.yakuman), honba=request["honba"],
+                                    sticks=_sticks_text(request["sticks"])) + " " + gettext(_ASK),
         data={**data, "han": result.han, "fu": result.fu, "yakuman": result.yakuman, "limit": result.limit,
               "dealer": result.win.dealer},
         answer_kind="numbers",

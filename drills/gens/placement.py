@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+from sanma_core.i18n import gettext, ngettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring.payments import final_placement
+from sanma_core.words import letter_name
 
-from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, SEATS, Draft, GenerationError, step
+from ..explain.common import figure
 
 _POOLS = {
     1: ["placement.basic"],
@@ -67,17 +70,18 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         steps.append(step("placement", seat=SEATS[p.seat], rank=p.rank, points=p.points, score=p.score, lines=list(p.steps)))
     if concept == "placement.tie":
         steps.append(step("tie_break", rule="equal points rank by seat order from the first dealer (East first)"))
-    listing = ", ".join(f"{SEAT_NAMES[s]} {points[i]}" for i, s in enumerate(SEATS))
-    prompt = f"Final scores: {listing}."
+    listing = ", ".join(f"{letter_name(s)} {figure(points[i])}" for i, s in enumerate(SEATS))
+    prompt = gettext("Final scores: {scores}.").format(scores=listing)
     if sticks:
-        prompt += f" {sticks} riichi stick{'s' if sticks > 1 else ''} left on the table."
-    prompt += " What are the placement points of each player?"
+        prompt += " " + ngettext("{n} riichi stick left on the table.", "{n} riichi sticks left on the table.",
+                                 sticks).format(n=sticks)
+    prompt += " " + gettext("What are the placement points of each player?")
     return Draft(
         concept=concept,
         prompt=prompt,
         data={"points": dict(zip(SEATS, points, strict=True)), "leftover_sticks": sticks, "first_dealer": "E"},
         answer_kind="numbers",
         answer={"numbers": answer},
-        number_fields=tuple((s, SEAT_NAMES[s]) for s in SEATS),
+        number_fields=tuple((s, letter_name(s)) for s in SEATS),
         explanation=tuple(steps),
     )

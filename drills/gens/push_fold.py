@@ -20,11 +20,12 @@ from sanma_core.analysis import shanten
 from sanma_core.analysis import waits as engine_waits
 from sanma_core.analysis.efficiency import rank_discards
 from sanma_core.bots.safety import Danger, Threat, danger
+from sanma_core.i18n import N_, gettext, ngettext
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import EAST, ISOLATED_KINDS, NORTH, SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name, to_counts
-from sanma_core.words import shanten_text
+from sanma_core.words import letter_name, shanten_text
 
-from ..base import MAX_ATTEMPTS, SEAT_NAMES, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import Plan, Retry, fill
 from ..real_decisions import first_solid, kita_bucket, push_fold_rate, push_fold_state, source
 from .riichi_dama import wait_values
@@ -43,7 +44,8 @@ _TENPAI_CASES = ("push_fold.push", "push_fold.fold_tenpai")
 CLOSE_CALL = 300
 _NUMBERS = tuple(k for k in SANMA_KINDS if k not in ISOLATED_KINDS)  # 1p–9p, 1s–9s: the tiles sequences use
 _ISOLATED = frozenset(ISOLATED_KINDS)
-NORTH_CHOICES = (("safe", "Safe: nobody can ron this North"), ("dangerous", "As dangerous as discarding the North"))
+NORTH_CHOICES = (("safe", N_("Safe: nobody can ron this North")),
+                 ("dangerous", N_("As dangerous as discarding the North")))
 
 
 def one_chance(k: int, visible: list[int]) -> bool:
@@ -234,7 +236,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             "ron_on_kita": rules.ron_on_kita, "seat": seat, "riichi_kita": riichi_kita,
             "riichi_dealer": riichi_seat == "E", "turn": len(pos["riichi_pond"]),
             "live_wall": _live_wall(pos),
-            "situation": f"{SEAT_NAMES[riichi_seat]} is in riichi; you are {shanten_text(shanten_now)}"}
+            "situation": gettext("{name} is in riichi; you are {shanten}").format(
+                name=letter_name(riichi_seat), shanten=shanten_text(shanten_now))}
     ponds = ponds_text(data, other_seat)
     if case == "push_fold.north":
         d = dangers[NORTH]
@@ -243,11 +246,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
                           seat=riichi_seat))
         return Draft(
             concept=case,
-            prompt=f"{ponds} You hold a North. Is setting it aside (kita) safe against the riichi?",
-            data={**data, "question": "You hold a North. Is setting it aside (kita) safe against the riichi?"},
+            prompt=ponds + " " + gettext(_NORTH_QUESTION),
+            data={**data, "question": gettext(_NORTH_QUESTION)},
             answer_kind="choices",
             answer={"choices": ["safe" if safe else "dangerous"]},
-            choices=NORTH_CHOICES,
+            choices=spoken(NORTH_CHOICES),
             multi=False,
             explanation=tuple(steps),
         )
@@ -261,10 +264,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             continue
         keeps = mode == "fold" or any(o.tile == k and o.shanten == 0 for o in options)
         credit[kind_name(k)] = round(max(0.0, 0.9 - (d.value - min(dangers[b].value for b in best)) / 12), 2) if keeps else 0.0
+    question = gettext("Which tile do you discard?")
     return Draft(
         concept=case,
-        prompt=f"{ponds} {context_text(data)} Which tile do you discard?",
-        data={**data, "question": "Which tile do you discard?"},
+        prompt=f"{ponds} {context_text(data)} {question}",
+        data={**data, "question": question},
         answer_kind="tiles",
         answer={"tiles": [kind_name(k) for k in sorted(best)]},
         multi=False,
@@ -322,23 +326,28 @@ def _trade(pos: dict[str, Any], discard: int, seat: str, riichi_seat: str, riich
     return out
 
 
+_NORTH_QUESTION = N_("You hold a North. Is setting it aside (kita) safe against the riichi?")
+
+
 def context_text(data: dict[str, Any]) -> str:
     """Who is dealer, the riichi player's Norths set aside and the tiles left, in words."""
-    you = "the dealer" if data["seat"] == "E" else f"{SEAT_NAMES[data['seat']]}, a non-dealer"
     n = data["riichi_kita"]
-    norths = f"{n} North{'s' if n != 1 else ''}" if n else "no North"
-    return (f"You are {you}; {SEAT_NAMES[data['riichi_seat']]} has set {norths} aside. "
-            f"{data['live_wall']} tiles are left in the live wall.")
+    norths = ngettext("{n} North", "{n} Norths", n).format(n=n) if n else gettext("no North")
+    you = (gettext("You are the dealer; {riichi} has set {norths} aside.") if data["seat"] == "E"
+           else gettext("You are {name}, a non-dealer; {riichi} has set {norths} aside."))
+    return (you.format(name=letter_name(data["seat"]), riichi=letter_name(data["riichi_seat"]), norths=norths) + " "
+            + gettext("{n} tiles are left in the live wall.").format(n=data["live_wall"]))
 
 
 def ponds_text(data: dict[str, Any], other_seat: str) -> str:
     """The riichi and the three ponds in words, from a question's data: each pond, then the tiles passed after it."""
-    seat = SEAT_NAMES[data["riichi_seat"]]
     other_from, own_from = data["passed_from"]
-    return (f"{seat} declared riichi with {data['riichi_pond'][-1]}. {seat}'s discards: {' '.join(data['riichi_pond'])}; "
-            f"{SEAT_NAMES[other_seat]}'s: {' '.join(data['other_pond'])}; yours: {' '.join(data['own_pond'])}. "
-            f"Passed after the riichi: {SEAT_NAMES[other_seat]}'s {' '.join(data['other_pond'][other_from:]) or 'nothing'}, "
-            f"yours {' '.join(data['own_pond'][own_from:]) or 'nothing'}.")
+    return gettext("{seat} declared riichi with {tile}. {seat}'s discards: {pond}; {other}'s: {other_pond}; yours: "
+                   "{own_pond}. Passed after the riichi: {other}'s {other_passed}, yours {own_passed}.").format(
+        seat=letter_name(data["riichi_seat"]), tile=data["riichi_pond"][-1], pond=" ".join(data["riichi_pond"]),
+        other=letter_name(other_seat), other_pond=" ".join(data["other_pond"]), own_pond=" ".join(data["own_pond"]),
+        other_passed=" ".join(data["other_pond"][other_from:]) or gettext("nothing"),
+        own_passed=" ".join(data["own_pond"][own_from:]) or gettext("nothing"))
 
 
 def position(case: str, rng: random.Random, rules: Ruleset) -> dict[str, Any]:

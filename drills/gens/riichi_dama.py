@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from sanma_core.analysis import waits as engine_waits
+from sanma_core.i18n import N_, gettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
 from sanma_core.tiles import (
@@ -29,7 +30,7 @@ from sanma_core.tiles import (
     to_counts,
 )
 
-from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import SEQ_STARTS, SIMPLE_KINDS, WIND_LETTER, Plan, Retry, add_pair, fill
 from ..real_decisions import Rate, riichi_dama_rate, source
 
@@ -39,7 +40,7 @@ _POOLS: dict[int, dict[str, float]] = {
     2: dict.fromkeys(CASES, 1.0),
     3: {"riichi_dama.no_yaku": 1, "riichi_dama.big_hand": 1, "riichi_dama.tsumo_loss": 1.5, "riichi_dama.bad_wait": 1.5},
 }
-CHOICES = (("riichi", "Riichi"), ("dama", "Dama (stay silent)"))
+CHOICES = (("riichi", N_("Riichi")), ("dama", N_("Dama (stay silent)")))
 
 
 def expected_value(values: dict[str, float], rate: Rate, ron_share: float, riichi: bool) -> dict[str, Any]:
@@ -195,7 +196,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         break
     else:
         raise GenerationError(f"no tenpai hand for {case} under {rules.name}")
-    who = "dealer" if seat == EAST else "non-dealer"
+    ask, situation = ((N_("You are the dealer ({seat} seat), turn {turn}, {n} tiles left in the live wall; closed and "
+                          "tenpai on {waits}. Riichi or dama?"), N_("dealer, turn {turn}, {n} live tiles left"))
+                      if seat == EAST else
+                      (N_("You are the non-dealer ({seat} seat), turn {turn}, {n} tiles left in the live wall; closed "
+                          "and tenpai on {waits}. Riichi or dama?"), N_("non-dealer, turn {turn}, {n} live tiles left")))
     steps = [
         step("wait_values", rows=rows, ron_possible=ron_possible, tsumo_loss=rules.tsumo_loss),
         step("win_chance", live=live, ron_live=ron_live, turn=turn, dama=dama, riichi=riichi, source=source()),
@@ -204,15 +209,15 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     ]
     return Draft(
         concept=case,
-        prompt=(f"You are the {who} ({WIND_LETTER[seat]} seat), turn {turn}, {live_wall} tiles left in the live wall; "
-                f"closed and tenpai on {' '.join(kind_name(w) for w in waits)}. Riichi or dama?"),
+        prompt=gettext(ask).format(seat=WIND_LETTER[seat], turn=turn, n=live_wall,
+                                   waits=" ".join(kind_name(w) for w in waits)),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": kita, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "E", "turn": turn, "live_wall": live_wall,
               "waits": [kind_name(w) for w in waits],
-              "situation": f"{who}, turn {turn}, {live_wall} live tiles left"},
+              "situation": gettext(situation).format(turn=turn, n=live_wall)},
         answer_kind="choices",
         answer={"choices": [answer]},
-        choices=CHOICES,
+        choices=spoken(CHOICES),
         multi=False,
         explanation=tuple(steps),
     )

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 
 from sanma_core.analysis import is_furiten, ukeire, waits
+from sanma_core.i18n import N_, gettext
 from sanma_core.melds import format_meld, make_meld
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import NORTH, SANMA_KINDS, format_tiles, kind_name, to_counts
 
-from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
+from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import Plan, Retry, physical_tiles, wait_splits
 from .furiten import furiten_question
 from .wait_shapes import build_shape, complete_hand
@@ -30,7 +31,7 @@ _POOLS: dict[int, dict[str, float]] = {
         "waits.kita_furiten": 1},
 }
 KITA_RATE = {1: 0.3, 2: 0.3, 3: 0.3}  # chance of Norths already set aside in a plain waits hand
-_FURITEN_CHOICES = (("furiten", "Furiten: no ron, only tsumo"), ("not_furiten", "Not furiten: ron is allowed"))
+_FURITEN_CHOICES = (("furiten", N_("Furiten: no ron, only tsumo")), ("not_furiten", N_("Not furiten: ron is allowed")))
 
 
 def nominal_waits(concept: str, shape_kinds: list[int]) -> set[int] | None:
@@ -109,7 +110,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     if not furiten:
         return Draft(
             concept=concept,
-            prompt="Which tiles complete this hand? Select every wait." + (" (Melds and kita are shown.)" if melds or kita else ""),
+            prompt=gettext("Which tiles complete this hand? Select every wait.")
+            + (" " + gettext("(Melds and kita are shown.)") if melds or kita else ""),
             data=data,
             answer_kind="tiles",
             answer={"tiles": names},
@@ -125,11 +127,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     steps.append(step("furiten", furiten=is_f, reason="own_discard" if is_f else "no_wait_discarded", discarded_waits=hit))
     return Draft(
         concept=concept,
-        prompt="Which tiles complete this hand, and can you win on them by ron given your discards?",
+        prompt=gettext("Which tiles complete this hand, and can you win on them by ron given your discards?"),
         data=data,
         answer_kind="tiles",
         answer={"tiles": names, "choices": ["furiten" if is_f else "not_furiten"]},
-        choices=_FURITEN_CHOICES,
+        choices=spoken(_FURITEN_CHOICES),
         parts=("tiles", "choices"),
         pick_one=("choices",),
         explanation=tuple(steps),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from sanma_core.i18n import gettext
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import YAKU
 
@@ -16,7 +17,8 @@ _DISTRACTORS = {1: 4, 2: 6, 3: 8}
 
 def yaku_label(yaku_id: str) -> str:
     y = YAKU[yaku_id]
-    return f"{y.romaji} ({y.name})" if y.romaji.lower() != y.name.lower() else y.name
+    name = gettext(y.name)
+    return f"{y.romaji} ({name})" if y.romaji.lower() != y.name.lower() else name
 
 
 REAL_SHARE = 0.7  # the rest is spread evenly, so every yaku still comes up
@@ -63,12 +65,13 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     data = prompt_data(request)
     return Draft(
         concept=f"yaku.{target}",
-        prompt=f"Winning hand {hand_text(request)} ({data['situation']}). Select every yaku, then give the han.",
+        prompt=gettext("Winning hand {hand} ({situation}). Select every yaku, then give the han.").format(
+            hand=hand_text(request), situation=data["situation"]),
         data=data,
         answer_kind="choices",
         answer={"choices": sorted(answer), "numbers": {"han": result.han}},
         choices=yaku_choices(rules, rng, answer, difficulty),
-        number_fields=(("han", "Han (dora, red fives and kita included)"),),
+        number_fields=(("han", gettext("Han (dora, red fives and kita included)")),),
         parts=("choices", "numbers"),
         explanation=explanation_steps(result),
         hand_input=request,

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from sanma_core.i18n import N_, gettext
 from sanma_core.scoring import ScoreResult
 from sanma_core.scoring.shapes import SEQ, is_chiitoitsu_shape, is_kokushi_shape, regular_decompositions
 from sanma_core.tiles import NUM_KINDS, format_tiles, kind_name
+from sanma_core.words import letter_name
 
 from .plans import FLAGS
+
+#: The situation flags of a hand in words, marked here and put into the language spoken now in a prompt.
+FLAG_WORDS = {"riichi": N_("riichi"), "double_riichi": N_("double riichi"), "ippatsu": N_("ippatsu"),
+              "rinshan": N_("rinshan"), "chankan": N_("chankan"), "haitei": N_("haitei"), "houtei": N_("houtei"),
+              "tenhou": N_("tenhou"), "chiihou": N_("chiihou")}
 
 
 def hand_text(request: dict[str, Any]) -> str:
@@ -17,15 +24,15 @@ def hand_text(request: dict[str, Any]) -> str:
     text = request["hand"]
     if request["melds"]:
         text += " + " + ", ".join(m.replace(":", " ") for m in request["melds"])
-    return f"{text}, winning tile {request['win']}"
+    return gettext("{hand}, winning tile {tile}").format(hand=text, tile=request["win"])
 
 
 def situation_words(request: dict[str, Any]) -> list[str]:
     """The situation of a hand in words, for a prompt: ``["tsumo", "riichi", "seat South", …]``."""
-    names = {"E": "East", "S": "South", "W": "West"}
-    words = ["tsumo" if request.get("tsumo") else "ron"]
-    words += [f.replace("_", " ") for f in FLAGS if request.get(f)]
-    words += [f"seat {names[request['seat']]}", f"round {names[request['round']]}"]
+    words = [gettext("tsumo") if request.get("tsumo") else gettext("ron")]
+    words += [gettext(FLAG_WORDS[f]) for f in FLAGS if request.get(f)]
+    words += [gettext("seat {wind}").format(wind=letter_name(request["seat"])),
+              gettext("round {wind}").format(wind=letter_name(request["round"]))]
     return words
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SanmaError
+from ..i18n import gettext, ngettext
 from ..melds import Meld, parse_meld
 from ..rules import Ruleset, get_ruleset
 from ..tiles import NORTH, NUM_KINDS, check_tile_supply, kind, kind_name, parse_tiles, to_counts
@@ -53,7 +54,7 @@ def _tiles(tiles: str | Sequence[int]) -> list[int]:
     out = list(tiles)
     for t in out:
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 35:
-            raise HandError(f"not a tile: {t!r} (tiles are 0–35)")
+            raise HandError(gettext("not a tile: {tile} (tiles are 0–35)").format(tile=repr(t)))
     return out
 
 
@@ -65,7 +66,7 @@ def _melds(melds: Sequence[Meld | str]) -> tuple[Meld, ...]:
         elif isinstance(m, str):
             out.append(parse_meld(m))
         else:
-            raise HandError(f"a meld must be written KIND:TILES, got {m!r}")
+            raise HandError(gettext("a meld must be written KIND:TILES, got {m}").format(m=repr(m)))
     return tuple(out)
 
 
@@ -82,18 +83,18 @@ def outside_counts(melds: Sequence[Meld], kita: int) -> list[int]:
 def validate_hand(tiles: Sequence[int], melds: Sequence[Meld], kita: int, rules: Ruleset) -> None:
     """Raise :class:`HandError` or ``NotationError`` naming what is wrong with the hand."""
     if isinstance(kita, bool) or not isinstance(kita, int) or not 0 <= kita <= MAX_KITA:
-        raise HandError(f"kita must be a whole number 0–{MAX_KITA}, got {kita!r}")
+        raise HandError(gettext("kita must be a whole number 0–{most}, got {kita}").format(most=MAX_KITA, kita=repr(kita)))
     if len(melds) > 4:
-        raise HandError(f"a hand has at most 4 melds, got {len(melds)}")
+        raise HandError(gettext("a hand has at most 4 melds, got {n}").format(n=len(melds)))
     short, full = 13 - 3 * len(melds), 14 - 3 * len(melds)
     if len(tiles) not in (short, full):
-        with_melds = f"with {len(melds)} meld{'s' if len(melds) != 1 else ''}"
-        raise HandError(f"the hand has {len(tiles)} tiles; {with_melds} it needs {short} or {full}")
+        raise HandError(ngettext("the hand has {n} tiles; with {melds} meld it needs {short} or {full}",
+                                 "the hand has {n} tiles; with {melds} melds it needs {short} or {full}",
+                                 len(melds)).format(n=len(tiles), melds=len(melds), short=short, full=full))
     norths = sum(1 for t in tiles if t == NORTH) + sum(1 for m in melds for t in m.tiles if t == NORTH)
     if kita and norths + kita > 4:
-        raise HandError(
-            f"kita {kita} needs {kita} Norths (4z) but {norths} more are in the hand and melds: only 4 exist"
-        )
+        raise HandError(gettext("kita {kita} needs {kita} Norths (4z) but {norths} more are in the hand and melds: "
+                                "only 4 exist").format(kita=kita, norths=norths))
     everything = list(tiles) + [t for m in melds for t in m.tiles] + [NORTH] * kita
     check_tile_supply(everything, rules.red_fives)
 

@@ -23,11 +23,6 @@ LOOKAHEAD_WIDTH = 4  # discards (the widest first) whose tenpai are valued
 LOOKAHEAD_SHARE = 0.5  # ... among those with at least this share of the best useful-tile count
 
 
-def shanten_words(s: int) -> str:
-    """``tenpai`` or ``2-shanten``."""
-    return "tenpai" if s == 0 else f"{s}-shanten"
-
-
 def kinds_text(kinds: Sequence[int]) -> str:
     """Tile kinds as ``1p 4p``."""
     return " ".join(kind_name(k) for k in kinds)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..analysis import chiitoitsu_shanten, kokushi_shanten, ukeire
 from ..tiles import HONOURS, ISOLATED_KINDS, NORTH, TERMINALS_AND_HONOURS, kind
+from ..words.features import CHOICE_FEATURES
 from .defence import total_danger
 from .efficiency import after_kan, discard_table, hand_shanten, plan_distance, yaku_plans
 
@@ -28,99 +29,7 @@ if TYPE_CHECKING:
 
 _ISOLATED = frozenset(ISOLATED_KINDS)
 
-SITUATION = (
-    ("tiles_left", "how many tiles are left to draw"),
-    ("own_discards", "how far the hand has gone"),
-    ("dealer", "the seat is the dealer"),
-    ("round", "the round (East, South)"),
-    ("placement", "the seat's place"),
-    ("lead", "the seat's lead over the best other seat"),
-    ("gap_up", "the points to the seat above"),
-    ("gap_down", "the points over the seat below"),
-    ("score", "the seat's score"),
-    ("riichi_threats", "an opponent is in riichi"),
-    ("open_threats", "an opponent's open hand looks dangerous"),
-    ("opponent_melds", "an opponent has called"),
-    ("dora_han", "the dora the hand holds"),
-    ("sticks", "the sticks and honba on the table"),
-)
-
-RIICHI = (
-    ("wait_live", "the winning tiles left"),
-    ("wait_kinds", "the kinds it waits on"),
-    ("dama_value", "what the hand is worth without riichi"),
-    ("riichi_value", "what riichi makes it worth"),
-    ("riichi_gain", "what riichi adds"),
-    ("no_yaku", "whether the hand has a yaku for ron without riichi"),
-    ("isolated_wait", "a wait on an honour or a terminal"),
-    ("furiten", "a furiten wait"),
-    ("riichi_tiles", "the discards that would allow riichi"),
-    ("hard_rule", "the value rules' verdict"),
-)
-
-KITA = (
-    ("norths", "the Norths in hand"),
-    ("north_dora", "North being dora"),
-    ("shanten", "the hand's distance to tenpai"),
-    ("shanten_loss", "what setting the North aside costs the hand"),
-    ("kokushi", "thirteen orphans being close"),
-    ("chiitoi", "seven pairs being close"),
-    ("honours", "the honours in hand"),
-    ("north_seen", "the Norths already out"),
-    ("north_danger", "how safe the North is against the threats"),
-    ("safe_tiles", "the other safe tiles in hand"),
-    ("is_open", "an open hand"),
-    ("hard_rule", "the value rules' verdict"),
-)
-
-CALL = (
-    ("yakuhai", "a value honour"),
-    ("dora_tile", "the tile being dora"),
-    ("honour", "an honour"),
-    ("terminal", "a terminal"),
-    ("shanten_before", "the hand's distance before the call"),
-    ("shanten_after", "the distance after the call"),
-    ("closed_shanten", "the closed hand's distance"),
-    ("own_melds", "the calls the hand has already made"),
-    ("plan_distance", "how close a yaku would be after the call"),
-    ("yaku_secured", "a yaku secured by the call"),
-    ("pairs", "the pairs in hand"),
-    ("tile_seen", "the copies already out"),
-    ("kan_offer", "an open kan being possible"),
-    ("han", "the hand's value"),
-    ("hard_rule", "the value rules' verdict"),
-)
-
-KAN = (
-    ("closed", "a closed kan (not added to a pon)"),
-    ("in_riichi", "the seat being in riichi"),
-    ("shanten", "the hand's distance to tenpai"),
-    ("shanten_after", "the distance once the four tiles are set aside"),
-    ("shape_kept", "the hand keeping its shape"),
-    ("useful_lost", "the useful tiles the kan gives up"),
-    ("dora_tile", "the tile being dora"),
-    ("yakuhai", "a value honour"),
-    ("honour", "an honour"),
-    ("terminal", "a terminal"),
-    ("own_melds", "the calls the hand has already made"),
-    ("is_open", "an open hand"),
-    ("kans_out", "the kans already on the table"),
-    ("hard_rule", "the value rules' verdict"),
-)
-
-ABORT = (
-    ("orphan_kinds", "the kinds of terminals and honours in hand"),
-    ("kokushi", "how far thirteen orphans is"),
-    ("shanten", "the hand's distance to tenpai"),
-    ("chiitoi", "how far seven pairs is"),
-    ("honours", "the honours in hand"),
-    ("norths", "the Norths in hand"),
-    ("value_pairs", "the pairs of value honours"),
-    ("hard_rule", "the value rules' verdict"),
-)
-
-WORDS_BY_KIND = {"riichi": RIICHI + SITUATION, "kita": KITA + SITUATION, "call": CALL + SITUATION,
-                 "kan": KAN + SITUATION, "abort": ABORT + SITUATION}
+WORDS_BY_KIND = CHOICE_FEATURES
 FEATURES = {k: tuple(n for n, _ in v) for k, v in WORDS_BY_KIND.items()}
 WORDS = {k: dict(v) for k, v in WORDS_BY_KIND.items()}
 

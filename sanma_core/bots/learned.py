@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..tiles import HONOURS, NORTH, RED_5P
+from ..words.features import DISCARD_FEATURES
 
 if TYPE_CHECKING:
     from .levels import Candidate
@@ -28,48 +29,7 @@ if TYPE_CHECKING:
 MODEL_FILE = Path(__file__).with_name("data") / "discard_model.json"
 
 #: (name, words for a learner) of each feature, in the model's order.
-FEATURE_WORDS = (
-    ("slower", "it costs a step to tenpai"),
-    ("much_slower", "it costs two steps or more"),
-    ("live", "it keeps many useful tiles"),
-    ("live_gap", "it keeps the most useful tiles"),
-    ("widest", "it is the widest choice"),
-    ("keep", "the tile is worth keeping"),
-    ("value_honour", "a value honour"),
-    ("guest_wind", "a wind of no value"),
-    ("north", "a North"),
-    ("one_nine_m", "1m or 9m"),
-    ("terminal", "a terminal"),
-    ("two_eight", "a 2 or an 8"),
-    ("middle", "a middle tile"),
-    ("pair", "it breaks a pair"),
-    ("triplet", "it breaks a triplet"),
-    ("near1", "it has neighbours"),
-    ("near2", "it has tiles two away"),
-    ("dora", "it is dora"),
-    ("red", "it is a red five"),
-    ("seen", "copies are already out"),
-    ("dead_honour", "an honour already out twice"),
-    ("drawn", "it is the tile just drawn"),
-    ("danger", "it is dangerous against riichi"),
-    ("genbutsu", "it is safe against riichi"),
-    ("threat_slower", "under riichi, it gives up a step"),
-    ("threat_widest", "under riichi, it keeps the widest shape"),
-    ("threat_honour", "under riichi, an honour"),
-    ("threat_far_danger", "under riichi with a slow hand, it is dangerous"),
-    ("early_honour", "an honour early in the hand"),
-    ("plan_slower", "it moves away from a yaku"),
-    ("threat_live", "under riichi, it keeps useful tiles"),
-    ("far_keep", "a slow hand keeps it"),
-    ("suji", "it is suji against riichi"),
-    ("no_chance", "its neighbours are all out (no chance)"),
-    ("safe_honour", "an honour against riichi"),
-    ("seven_pairs", "it breaks a pair of a seven-pairs hand"),
-    ("open_value", "a value honour of an open hand"),
-    ("near_dora", "it is next to dora"),
-    ("isolated", "it is an isolated tile"),
-    ("value_choice", "the hand-written hard rules pick it"),
-)
+FEATURE_WORDS = DISCARD_FEATURES
 FEATURES = tuple(name for name, _ in FEATURE_WORDS)
 WORDS = dict(FEATURE_WORDS)
 

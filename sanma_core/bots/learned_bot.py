@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.actions import ABORT, ANKAN, KAKAN, KITA, MINKAN, PON, RIICHI, TSUMO, Action
 from ..tiles import NORTH, kind, kind_name, tile_name
+from ..words import reasons as W
 from .base import Decision
-from .candidates import Candidate, kinds_text, shanten_words
+from .candidates import Candidate, kinds_text
 from .choice_features import abort_row, call_row, kan_row, kita_row, riichi_row
 from .choice_model import choice_model
 from .defence import main_danger, total_danger
@@ -33,14 +34,6 @@ from .value import estimate_han, tenpai_value
 
 if TYPE_CHECKING:
     from ..game.view import SeatView
-
-
-def _share(p: float) -> str:
-    return f"{round(100 * p)}%"
-
-
-def _because(words: list[str]) -> str:
-    return f" (what decided: {' and '.join(words)})" if words else ""
 
 
 class LearnedBot(HardBot):
@@ -141,18 +134,18 @@ class LearnedBot(HardBot):
             ruled = self._riichi_choice(view, legal, table, chosen, cands)
             if ruled is not None:
                 return Decision(ruled.action, ruled.reason, {**ruled.facts, "probs": probs})
-        text = self._describe(table, chosen, self._before(view, table))
-        if len(order) > 1:
-            words = deciding_words(rows[order[0]], rows[order[1]], model.effects())
-            if words:
-                text += f" ({' and '.join(words)}, as strong players weigh it)"
+        shape = self._describe(table, chosen, self._before(view, table))
+        words = deciding_words(rows[order[0]], rows[order[1]], model.effects()) if len(order) > 1 else []
+        name = tile_name(chosen.action.tile)
+        text = (W.reason(W.DISCARD_LEARNED, tile=name, shape=shape, features=words) if words
+                else W.reason(W.DISCARD, tile=name, shape=shape))
         facts = {"kind": "discard", "tile": tile_name(chosen.action.tile), "shanten": chosen.shanten,
                  "useful": chosen.live, "mode": "learned", "score": round(scores[order[0]], 3), "probs": probs}
         if riichi is not None:
             p = riichi.facts["probs"]["riichi"]
-            text += f"; no riichi (strong players decline it here {_share(1 - p)} of the time)"
+            text += "; " + W.reason(W.NO_RIICHI, share=1 - p)
             facts["probs"] = {**probs, **riichi.facts["probs"]}
-        return Decision(chosen.action, f"discard {tile_name(chosen.action.tile)}: {text}", facts)
+        return Decision(chosen.action, text, facts)
 
     def _riichi_first(self, view: SeatView, legal: list[Action], table: Table, cands: list[Candidate],
                       order: list[int]) -> Decision | None:
@@ -180,13 +173,12 @@ class LearnedBot(HardBot):
                                  "probs": {"riichi": p, "dama": 1.0 - p}}
         if hard is not None:
             facts.update({k: hard.facts[k] for k in ("dama_value", "riichi_value") if k in hard.facts})
-        why = _because(model.why(row, declare))
-        waits = f"waiting on {kinds_text(best.useful)} ({best.live} left)"
+        why = W.decided(model.why(row, declare))
+        waits = {"tiles": kinds_text(best.useful), "live": best.live, "why": why}
         if declare:
-            return Decision(act, f"riichi with {tile_name(act.tile)}: {waits}; strong players declare here "
-                            f"{_share(p)} of the time{why}", facts)
-        return Decision(best.action, f"dama with {tile_name(best.action.tile)}: {waits}; strong players stay "
-                        f"dama here {_share(1 - p)} of the time{why}", facts)
+            return Decision(act, W.reason(W.RIICHI_MODEL, tile=tile_name(act.tile), share=p, **waits), facts)
+        return Decision(best.action, W.reason(W.DAMA_MODEL, tile=tile_name(best.action.tile), share=1 - p, **waits),
+                        facts)
 
     # ---- the turn: abort, kita, kan, then the discard --------------------------------------------
 
@@ -215,29 +207,26 @@ class LearnedBot(HardBot):
         row = self.abort_row(view, table)
         p = model.probability(row)
         probs = {"abort": p, "play_on": 1.0 - p}
-        why = _because(model.why(row, p >= 0.5))
+        why = W.decided(model.why(row, p >= 0.5))
         kinds = int(row[0])
         if p >= 0.5:
             return Decision(next(a for a in legal if a.kind == ABORT),
-                            f"abort: {kinds} kinds of terminals and honours, {int(row[1])} steps from thirteen "
-                            f"orphans; strong players abort here {_share(p)} of the time{why}",
+                            W.reason(W.ABORT_MODEL, kinds=kinds, steps=int(row[1]), share=p, why=why),
                             {"kind": "abort", "kokushi_shanten": int(row[1]), "probs": probs})
         return self._rest(view, legal, table, frozenset({ABORT}),
-                          f"play on with {kinds} kinds of terminals and honours: strong players play on here "
-                          f"{_share(1 - p)} of the time{why}", probs)
+                          W.reason(W.PLAY_ON_MODEL, kinds=kinds, share=1 - p, why=why), probs)
 
     def _kita_choice(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
         model = choice_model("kita")
         row, _keep = self.kita_row(view, table)
         p = model.probability(row)
         probs = {"kita": p, "keep": 1.0 - p}
-        why = _because(model.why(row, p >= 0.5))
+        why = W.decided(model.why(row, p >= 0.5))
         if p >= 0.5:
             han = 1 + table.dora[NORTH]
-            return Decision(next(a for a in legal if a.kind == KITA),
-                            f"kita: North set aside for {han} han and a replacement draw; strong players set it "
-                            f"aside here {_share(p)} of the time{why}", {"kind": "kita", "han": han, "probs": probs})
-        keep = f"keep North: strong players keep it here {_share(1 - p)} of the time{why}"
+            return Decision(next(a for a in legal if a.kind == KITA), W.reason(W.KITA_MODEL, han=han, share=p, why=why),
+                            {"kind": "kita", "han": han, "probs": probs})
+        keep = W.reason(W.KEEP_NORTH_MODEL, share=1 - p, why=why)
         return self._rest(view, legal, table, frozenset({KITA}), keep, probs, kept_north=keep)
 
     def _kan_model_choice(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
@@ -246,14 +235,14 @@ class LearnedBot(HardBot):
         row = self.kan_row(view, legal, table, kan)
         p = model.probability(row)
         probs = {"kan": p, "no_kan": 1.0 - p}
-        why = _because(model.why(row, p >= 0.5))
-        word = "closed kan" if kan.kind == ANKAN else "added kan"
+        why = W.decided(model.why(row, p >= 0.5))
+        word = W.CLOSED_KAN if kan.kind == ANKAN else W.ADDED_KAN
         name = kind_name(kind(kan.tile))
         if p >= 0.5:
-            return Decision(kan, f"{word} of {name}: strong players make it here {_share(p)} of the time{why}",
+            return Decision(kan, W.reason(W.KAN_MODEL, kan=word, tile=name, share=p, why=why),
                             {"kind": kan.kind, "tile": name, "kan_tile": kan.tile, "probs": probs})
         return self._rest(view, legal, table, frozenset({ANKAN, KAKAN}),
-                          f"no {word} of {name}: strong players leave it here {_share(1 - p)} of the time{why}", probs,
+                          W.reason(W.NO_KAN_MODEL, kan=word, tile=name, share=1 - p, why=why), probs,
                           kan_tile=kan.tile)
 
     # ---- pon or pass --------------------------------------------------------------------------------
@@ -270,13 +259,15 @@ class LearnedBot(HardBot):
         p = model.probability(row)
         call = p >= 0.5
         name = kind_name(kind(pon.tile))
-        why = _because(model.why(row, call))
+        why = W.decided(model.why(row, call))
         facts = {**facts, "probs": {"call": p, "pass": 1.0 - p}}
         if rule_calls == call:
-            detail = rule_reason.split(": ", 1)[-1] + "; "
+            detail = rule_reason.split(": ", 1)[-1]
         else:
-            detail = (f"{shanten_words(facts['shanten_before'])} → {shanten_words(facts['shanten_after'])}; "
+            detail = (W.reason(W.SHANTEN_CHANGE, before=facts["shanten_before"], after=facts["shanten_after"])
                       if "shanten_after" in facts else "")
-        if call:
-            return True, f"pon {name}: {detail}strong players call here {_share(p)} of the time{why}", facts
-        return False, f"pass on {name}: {detail}strong players pass here {_share(1 - p)} of the time{why}", facts
+        share = p if call else 1 - p
+        if detail:
+            return call, W.reason(W.PON_MODEL if call else W.PASS_MODEL, tile=name, detail=detail, share=share,
+                                  why=why), facts
+        return call, W.reason(W.PON_MODEL_PLAIN if call else W.PASS_MODEL_PLAIN, tile=name, share=share, why=why), facts

@@ -35,9 +35,11 @@ from ..analysis import kokushi_shanten
 from ..game.actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, PASS, PON, RIICHI, RON, TSUMO, Action
 from ..game.state import Phase
 from ..tiles import NORTH, RED_5P, kind, kind_name, tile_name
+from ..words import reasons as W
+from ..words.reasons import reason
 from . import policies
 from .base import Decision
-from .candidates import SAFE_ENOUGH, Candidate, kinds_text, meld_kinds, shanten_words
+from .candidates import SAFE_ENOUGH, Candidate, kinds_text, meld_kinds
 from .defence import Opponent, Watch, main_danger, total_danger
 from .efficiency import after_kan, discard_table, hand_shanten, plan_distance, yaku_plans
 from .table import Table, read_table
@@ -129,7 +131,7 @@ class LevelBot:
         by_kind = {a.kind: a for a in reversed(legal)}
         tile = view.last_tile
         if RON in by_kind:
-            return Decision(by_kind[RON], f"ron on {tile_name(tile)}: the hand is complete", {"kind": "ron"})
+            return Decision(by_kind[RON], reason(W.RON, tile=tile_name(tile)), {"kind": "ron"})
         pass_ = by_kind[PASS]
         pons = [a for a in legal if a.kind == PON]
         if pons:
@@ -138,7 +140,7 @@ class LevelBot:
             if verdict[0]:
                 return Decision(pon, verdict[1], verdict[2])
             return Decision(pass_, verdict[1], verdict[2])
-        return Decision(pass_, f"pass on {tile_name(tile)}: an open kan gains nothing here", {"kind": "pass"})
+        return Decision(pass_, reason(W.NO_OPEN_KAN, tile=tile_name(tile)), {"kind": "pass"})
 
     def _pon_after(self, table: Table, k: int) -> tuple[list[int], int, Any]:
         counts = list(table.counts)
@@ -156,11 +158,11 @@ class LevelBot:
     def _turn(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
         kinds = {a.kind for a in legal}
         if TSUMO in kinds:
-            return Decision(Action.tsumo(view.seat), "tsumo: the hand is complete", {"kind": "tsumo"})
+            return Decision(Action.tsumo(view.seat), reason(W.TSUMO), {"kind": "tsumo"})
         if ABORT in kinds and self._rule_aborts(table):
             ks = kokushi_shanten(table.counts)
             return Decision(next(a for a in legal if a.kind == ABORT),
-                            f"abort: nine or more terminals and honours, {ks} steps from thirteen orphans",
+                            reason(W.ABORT, steps=ks),
                             {"kind": "abort", "kokushi_shanten": ks})
         in_riichi = view.seats[view.seat].riichi
         keep = None
@@ -169,14 +171,14 @@ class LevelBot:
             if keep is None:
                 han = 1 + table.dora[NORTH]
                 return Decision(Action.kita(view.seat),
-                                f"kita: North set aside for {han} han and a replacement draw", {"kind": "kita", "han": han})
+                                reason(W.KITA, han=han), {"kind": "kita", "han": han})
         if ANKAN in kinds or KAKAN in kinds:
             kan = self._kan_choice(view, legal, table, in_riichi)
             if kan is not None:
                 return kan
         if in_riichi:
             act = next(a for a in legal if a.kind == DISCARD)
-            return Decision(act, f"riichi: the drawn {tile_name(act.tile)} goes out", {"kind": "discard", "riichi": True})
+            return Decision(act, reason(W.RIICHI_DISCARD, tile=tile_name(act.tile)), {"kind": "discard", "riichi": True})
         decision = self._discard(view, legal, table)
         if keep is not None:
             decision = Decision(decision.action, f"{decision.reason}; {keep}", {**decision.facts, "kept_north": keep})
@@ -196,8 +198,8 @@ class LevelBot:
             if in_riichi or hand_shanten(after_kan(table.counts, k, a.kind == ANKAN), None) <= best:
                 if a.kind == KAKAN and self._threats(view, table):
                     continue
-                word = "closed kan" if a.kind == ANKAN else "added kan"
-                return Decision(a, f"{word} of {kind_name(k)}: the hand keeps its shape and gets a replacement draw",
+                word = W.CLOSED_KAN if a.kind == ANKAN else W.ADDED_KAN
+                return Decision(a, reason(W.KAN, kan=word, tile=kind_name(k)),
                                 {"kind": a.kind, "tile": kind_name(k)})
         return None
 
@@ -264,7 +266,7 @@ class LevelBot:
 
     def _defend(self, view, legal, table, cands, best, threats) -> Decision | None:
         mode = self.policies.push_limit(table, best, threats)
-        who = f"seat {threats[0].seat}'s {threats[0].label}"
+        who = (threats[0].seat, threats[0].label)
         if mode == "push":
             pool = [c for c in cands if c.plan == best.plan and c.shanten == best.shanten]
             top = max(c.live for c in pool)
@@ -275,8 +277,8 @@ class LevelBot:
             riichi = self._riichi_choice(view, legal, table, choice, cands)
             if riichi is not None:
                 return riichi
-            return Decision(choice.action, f"push against {who}: discard {tile_name(choice.action.tile)}, "
-                            f"{self._describe(table, choice, None)}, the safer way", facts)
+            return Decision(choice.action, reason(W.PUSH, against=who, tile=tile_name(choice.action.tile),
+                                                  shape=self._describe(table, choice, None)), facts)
         if mode == "careful":
             pool = [c for c in cands if c.shanten == best.shanten and c.plan == best.plan]
             choice = min(pool, key=lambda c: (c.danger, -c.score))
@@ -285,24 +287,24 @@ class LevelBot:
                     return None
                 d = main_danger(choice.kind, threats, table.visible)
                 facts = {"kind": "discard", "mode": "careful", "tile": kind_name(choice.kind), "category": d.category}
-                return Decision(choice.action, f"careful against {who}: discard {tile_name(choice.action.tile)} "
-                                f"({d.category.replace('_', '-')}), {self._describe(table, choice, None)}", facts)
+                return Decision(choice.action, reason(W.CAREFUL, against=who, tile=tile_name(choice.action.tile),
+                                                      category=d.category, shape=self._describe(table, choice, None)),
+                                facts)
         safest = min(cands, key=lambda c: (c.danger, c.shanten, -c.score))
         d = main_danger(safest.kind, threats, table.visible)
         facts = {"kind": "discard", "mode": "fold", "tile": kind_name(safest.kind), "category": d.category,
                  "shanten": best.shanten}
-        return Decision(safest.action, f"fold: {shanten_words(best.shanten)} against {who}; "
-                        f"{d.reason}", facts)
+        return Decision(safest.action, reason(W.FOLD, shanten=best.shanten, against=who, danger=d.reason), facts)
 
     def _describe(self, table: Table, c: Candidate, before: int | None) -> str:
         if c.shanten == 0:
-            text = f"tenpai waiting on {kinds_text(c.useful)} ({c.live} left)"
+            text = reason(W.SHAPE_TENPAI, tiles=kinds_text(c.useful), live=c.live)
         elif before is not None and c.shanten == before:
-            text = f"stays {c.shanten}-shanten with {c.live} useful tiles"
+            text = reason(W.SHAPE_STAYS, shanten=c.shanten, live=c.live)
         else:
-            text = f"{shanten_words(c.shanten)} with {c.live} useful tiles"
+            text = reason(W.SHAPE, shanten=c.shanten, live=c.live)
         if c.worth is not None and c.live < c.widest:  # valued by the points of its tenpai (hard)
-            text += f", fewer than the widest choice's {c.widest} but worth more"
+            text = reason(W.SHAPE_WORTH, base=text, widest=c.widest)
         return text
 
     def _before(self, view: SeatView, table: Table) -> int | None:
@@ -319,7 +321,7 @@ class LevelBot:
         if riichi is not None:
             return riichi
         text = self._describe(table, best, self._before(view, table))
-        return Decision(best.action, f"discard {tile_name(best.action.tile)}: {text}", facts)
+        return Decision(best.action, reason(W.DISCARD, tile=tile_name(best.action.tile), shape=text), facts)
 
     def _riichi_action(self, legal: list[Action], c: Candidate) -> Action | None:
         return next((a for a in legal if a.kind == RIICHI and a.tile == c.action.tile), None)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ..analysis import chiitoitsu_shanten, kokushi_shanten, regular_shanten
 from ..game.actions import Action
 from ..tiles import HONOURS, NORTH, RED_5P, kind, kind_name, tile_name
+from ..words import reasons as W
+from ..words.reasons import reason
 from .base import Decision
 from .candidates import (
     DAMA_ENOUGH,
@@ -24,7 +26,6 @@ from .candidates import (
     lead,
     meld_kinds,
     open_shanten,
-    shanten_words,
 )
 from .defence import Opponent
 from .efficiency import hand_shanten, plan_distance, tenpai_routes, yaku_plans
@@ -48,7 +49,7 @@ def keep_north_for_orphans(bot: LevelBot, table: Table) -> str | None:
         return None
     ks = kokushi_shanten(c)
     if ks <= 3 and ks <= regular_shanten(c):
-        return f"keep North: thirteen orphans needs it ({ks}-shanten)"
+        return reason(W.KEEP_NORTH_ORPHANS, distance=ks)
     return None
 
 
@@ -62,20 +63,20 @@ def keep_north_when_needed(bot: LevelBot, table: Table) -> str | None:
     if closed:
         ks = kokushi_shanten(c)
         if ks <= 3 and ks <= reg:
-            return f"keep North: thirteen orphans needs it ({ks}-shanten)"
+            return reason(W.KEEP_NORTH_ORPHANS, distance=ks)
         if c[NORTH] >= 2:
             cs = chiitoitsu_shanten(c)
             if cs <= 2 and cs <= reg:
-                return f"keep North: the North pair counts for seven pairs ({cs}-shanten)"
+                return reason(W.KEEP_NORTH_PAIRS, distance=cs)
     if c[NORTH] >= 2:
         honours = sum(c[k] for k in HONOURS) + sum(table.outside[k] for k in HONOURS if k != NORTH)
         if honours >= 8:
-            return "keep North: an honour-heavy hand uses the North pair"
+            return reason(W.KEEP_NORTH_HONOURS)
         after = list(c)
         after[NORTH] -= 1
         now = hand_shanten(c, None)
         if now <= 1 and hand_shanten(after, None) > now:
-            return f"keep North: the North {'pair' if c[NORTH] == 2 else 'triplet'} is part of a {shanten_words(now)} hand"
+            return reason(W.KEEP_NORTH_PAIR if c[NORTH] == 2 else W.KEEP_NORTH_TRIPLET, shanten=now)
     return None
 
 
@@ -85,7 +86,7 @@ def keep_north_when_needed(bot: LevelBot, table: Table) -> str | None:
 def never_pon(bot: LevelBot, view: SeatView, table: Table, pon: Action) -> Verdict:
     k = kind(pon.tile)
     name = kind_name(k)
-    return False, f"pass on {name}: an easy bot keeps its hand closed", {"kind": "pon", "tile": name}
+    return False, reason(W.PASS, tile=name, pass_why=reason(W.PASS_EASY)), {"kind": "pon", "tile": name}
 
 
 def pon_for_a_yaku(bot: LevelBot, view: SeatView, table: Table, pon: Action) -> Verdict:
@@ -97,17 +98,17 @@ def pon_for_a_yaku(bot: LevelBot, view: SeatView, table: Table, pon: Action) -> 
     facts: dict[str, Any] = {"kind": "pon", "tile": name, "shanten_before": before, "shanten_after": after}
     threats = bot._threats(view, table)
     if threats and threats[0].label == "riichi" and after >= 1:
-        what = "not calling again" if table.is_open else "not opening the hand"
-        return False, f"pass on {name}: {what} against {threats[0].label} at {shanten_words(after)}", facts
+        what = W.NOT_CALLING_AGAIN if table.is_open else W.NOT_OPENING
+        return False, reason(W.PASS, tile=name, pass_why=reason(W.PASS_THREAT, what=what, shanten=after)), facts
     if k in table.yakuhai:
         if after <= before and (after <= bot.policies.yakuhai_pon_shanten or table.is_open):
-            return True, f"pon {name}: yakuhai, {shanten_words(before)} → {shanten_words(after)}", facts
-        return False, f"pass on {name}: the pon would not bring the hand closer", facts
+            return True, reason(W.PON, tile=name, pon_why=reason(W.PON_YAKUHAI, before=before, after=after)), facts
+        return False, reason(W.PASS, tile=name, pass_why=reason(W.PASS_NOT_CLOSER)), facts
     if after >= before:
-        return False, f"pass on {name}: the pon would not bring the hand closer", facts
+        return False, reason(W.PASS, tile=name, pass_why=reason(W.PASS_NOT_CLOSER)), facts
     plans = yaku_plans(counts, [*meld_kinds(view), k], table.yakuhai, True)
     if not plans:
-        return True, f"pon {name}: the yaku is secured, {shanten_words(before)} → {shanten_words(after)}", facts
+        return True, reason(W.PON, tile=name, pon_why=reason(W.PON_SECURED, before=before, after=after)), facts
     best_plan, best_name = 99, ""
     for o in opts:
         counts[o.tile] -= 1
@@ -120,8 +121,8 @@ def pon_for_a_yaku(bot: LevelBot, view: SeatView, table: Table, pon: Action) -> 
     facts["plan_distance"] = best_plan
     limit = 2 if best_name in ("honitsu", "yakuhai") else 1
     if best_plan <= limit and best_plan <= after + 1 and bot.policies.pon_worth(table, best_name, before):
-        return True, f"pon {name}: toward {best_name}, {shanten_words(before)} → {shanten_words(after)}", facts
-    return False, f"pass on {name}: after the pon no yaku would be close ({best_name or 'none'})", facts
+        return True, reason(W.PON, tile=name, pon_why=reason(W.PON_TOWARD, plan=best_name, before=before, after=after)), facts
+    return False, reason(W.PASS, tile=name, pass_why=reason(W.PASS_NO_YAKU, plan=best_name or W.NO_PLAN)), facts
 
 
 def pon_worth_by_plan(table: Table, plan: str, before: int) -> bool:
@@ -248,7 +249,7 @@ def riichi_when_waiting(bot: LevelBot, view: SeatView, legal: list[Action], tabl
     act = bot._riichi_action(legal, best)
     if act is None or best.live == 0:
         return None
-    return Decision(act, f"riichi with {tile_name(act.tile)}: waiting on {kinds_text(best.useful)} ({best.live} left)",
+    return Decision(act, reason(W.RIICHI, tile=tile_name(act.tile), tiles=kinds_text(best.useful), live=best.live),
                     {"kind": "riichi", "tile": kind_name(best.kind), "waits": [kind_name(k) for k in best.useful],
                      "live": best.live})
 
@@ -277,11 +278,15 @@ def riichi_or_dama_by_value(bot: LevelBot, view: SeatView, legal: list[Action], 
              "live": best.live, "dama_value": round(value.dama), "riichi_value": round(value.riichi)}
     if value.dama_ron_ok and (value.dama >= DAMA_ENOUGH or value.dama * RIICHI_GAIN >= value.riichi):
         facts["kind"] = "dama"
-        return Decision(best.action, f"dama with {tile_name(best.action.tile)}: waiting on {kinds_text(best.useful)}, "
-                        f"already about {round(value.dama, -2):.0f} points without riichi", facts)
+        return Decision(best.action, reason(W.DAMA_VALUE, tile=tile_name(best.action.tile),
+                                            tiles=kinds_text(best.useful), points=_hundreds(value.dama)), facts)
     if view.live_remaining < 8 and best.live <= 2 and value.dama_ron_ok:
         facts["kind"] = "dama"
-        return Decision(best.action, f"dama with {tile_name(best.action.tile)}: few tiles left and a thin wait", facts)
-    return Decision(act, f"riichi with {tile_name(act.tile)}: waiting on {kinds_text(best.useful)} "
-                    f"({best.live} left), about {round(value.riichi, -2):.0f} points with riichi "
-                    f"against {round(value.dama, -2):.0f} dama", facts)
+        return Decision(best.action, reason(W.DAMA_THIN, tile=tile_name(best.action.tile)), facts)
+    return Decision(act, reason(W.RIICHI_VALUE, tile=tile_name(act.tile), tiles=kinds_text(best.useful), live=best.live,
+                                points=_hundreds(value.riichi), dama=_hundreds(value.dama)), facts)
+
+
+def _hundreds(points: float) -> int:
+    """Points rounded to hundreds, as a reason says them."""
+    return int(f"{round(points, -2):.0f}")

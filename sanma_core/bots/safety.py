@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..tiles import ISOLATED_KINDS, kind_name
+from ..words import reasons as W
+from ..words.reasons import reason
 
 _ISOLATED = frozenset(ISOLATED_KINDS)
 
@@ -80,25 +82,25 @@ def danger(tile_kind: int, threat: Threat, visible: Sequence[int]) -> Danger:
     """
     name = kind_name(tile_kind)
     if tile_kind in threat.safe:
-        return Danger(tile_kind, GENBUTSU, "genbutsu", f"{name} is safe: the threat cannot ron it")
+        return Danger(tile_kind, GENBUTSU, "genbutsu", reason(W.DANGER_GENBUTSU, tile=name))
     seen = visible[tile_kind]
     if tile_kind in _ISOLATED:
         if seen >= 4:
-            return Danger(tile_kind, 0.0, "genbutsu", f"all four {name} are visible")
+            return Danger(tile_kind, 0.0, "genbutsu", reason(W.DANGER_ALL_VISIBLE, tile=name))
         value = {3: 1.0, 2: 3.0, 1: 6.0}.get(seen, 8.0)
-        what = "honour" if tile_kind >= 27 else "terminal with no sequences in sanma"
-        return Danger(tile_kind, value, "honour", f"{name} ({what}), {seen} visible: only a pair or single wait")
+        what = W.HONOUR if tile_kind >= 27 else W.ISOLATED_TERMINAL
+        return Danger(tile_kind, value, "honour", reason(W.DANGER_ISOLATED, tile=name, isolated=what, seen=seen))
     rank = tile_kind % 9
     terminal = rank in (0, 8)
     if _is_suji(tile_kind, threat.safe):
         value = 2.5 if terminal else (4.0 if rank in (1, 7) else 5.0)
-        return Danger(tile_kind, value, "suji", f"{name} is suji: both-sided waits on it are ruled out")
+        return Danger(tile_kind, value, "suji", reason(W.DANGER_SUJI, tile=name))
     if _no_chance(tile_kind, visible):
-        return Danger(tile_kind, 3.5, "no_chance", f"{name}: its neighbours are all visible (no chance)")
+        return Danger(tile_kind, 3.5, "no_chance", reason(W.DANGER_NO_CHANCE, tile=name))
     value = 6.0 if terminal else (8.0 if rank in (1, 7) else 12.0)
     if seen >= 3:
         value -= 2.0
-    return Danger(tile_kind, value, "other", f"{name} is not covered: sequences could wait on it")
+    return Danger(tile_kind, value, "other", reason(W.DANGER_OTHER, tile=name))
 
 
 def safest_order(hand_kinds: Sequence[int], threats: Sequence[Threat], visible: Sequence[int]) -> list[tuple[int, float]]:

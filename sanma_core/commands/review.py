@@ -18,7 +18,7 @@ from typing import Any
 
 from ..game.mjai import RecordError
 from ..game.records import read_record_text
-from ..i18n import LANGUAGES, gettext, ngettext, speaking
+from ..i18n import LANGUAGES, current, gettext, ngettext, speaking
 from ..melds import format_meld
 from ..review.graded import ungraded_counts
 from ..review.graded_words import decision_line, definitions, figure_name, figures_line, options_line, unmodelled_line
@@ -44,8 +44,28 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _points(value: int) -> str:
+    """Points as the language writes them; English keeps its plain digits (``17000``), as it always printed them."""
+    t = current()
+    return str(value) if t.lang == "en" else t.number(value)
+
+
+def _sign(value: int) -> str:
+    """``+17000`` in English, ``+17.000`` in German and Spanish."""
+    t = current()
+    return f"{value:+d}" if t.lang == "en" else ("+" if value >= 0 else "-") + t.number(abs(value))
+
+
+def _placement(value: float) -> str:
+    """Placement points with their sign: ``+65``, ``-22.5`` (``-22,5`` in German and Spanish)."""
+    t = current()
+    if t.lang == "en":
+        return f"{value:+g}"
+    return ("+" if value >= 0 else "-") + t.number(abs(value))
+
+
 def _signed(values: Any) -> str:
-    return " / ".join(f"{v:+d}" for v in values)
+    return " / ".join(_sign(v) for v in values)
 
 
 def _who(review: RecordReview, seat: int) -> str:
@@ -115,7 +135,7 @@ def _draw_lines(review: RecordReview, h: HandReview) -> list[str]:
                                     "of the noten payments").format(
             seats=", ".join(_who(review, i) for i in s.nagashi), paid=paid))
     elif s.kind == "exhaustive_draw" and any(h.deltas):
-        pays = ", ".join(f"{_who(review, i)} {d:+d}" for i, d in enumerate(h.deltas))
+        pays = ", ".join(f"{_who(review, i)} {_sign(d)}" for i, d in enumerate(h.deltas))
         lines.append("  " + gettext("noten payments (pool {pool}): {pays}").format(pool=s.noten_pool, pays=pays))
     elif s.kind == "exhaustive_draw":
         lines.append("  " + (gettext("no noten payments: everybody is tenpai") if s.tenpai and all(s.tenpai)
@@ -171,7 +191,7 @@ def _graded_lines(review: RecordReview, h: HandReview) -> list[str]:
             lines += ["    " + gettext("step {step}, {who}, {decision}").format(step=d.step, who=_who(review, d.seat),
                                                                             decision=decision_line(d)),
                       "      " + gettext("options: {options}").format(options=options_line(d)),
-                      "      " + gettext("the model's reason: {reason}").format(reason=d.reason)]
+                      "      " + gettext("the model's reason: {reason}").format(reason=speak(d.reason, _cast(review)))]
     skipped = unmodelled_line(ungraded_counts(h.ungraded))
     if skipped:
         lines.append(f"  {skipped}")
@@ -209,7 +229,8 @@ def render_text(review: RecordReview) -> str:
         out += _hand_lines(review, h) + [""]
     if review.final_scores is not None and review.placement_points is not None:
         out.append(gettext("final: {scores}").format(scores=", ".join(
-            f"{_who(review, s)} {review.final_scores[s]} ({review.placement_points[s]:+g})" for s in range(3))))
+            f"{_who(review, s)} {_points(review.final_scores[s])} ({_placement(review.placement_points[s])})"
+            for s in range(3))))
     out += [gettext("the record differs: {what}").format(what=m) for m in review.mismatches]
     out += _game_graded_lines(review)
     return "\n".join(out)

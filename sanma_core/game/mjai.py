@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import RecordError
+from ..i18n import gettext
 from .actions import Action, IllegalActionError
 
 if TYPE_CHECKING:
@@ -73,8 +74,10 @@ def loads(text: str) -> list[dict[str, Any]]:
         try:
             event = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise RecordError(len(events), f"line {number} is not valid JSON: {exc.msg}") from None
+            raise RecordError(len(events), gettext("line {line} is not valid JSON: {problem}").format(
+                line=number, problem=exc.msg)) from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise RecordError(len(events), f"line {number} is not an mjai event (an object with a 'type')")
+            raise RecordError(len(events), gettext("line {line} is not an mjai event (an object with a 'type')").format(
+                line=number))
         events.append(event)
     return events

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import gettext
+
 #: Mahjong Soul's room names (``三金の間``), its speed rooms (``三速``) and its ranks, as converters write them.
 _MAHJONGSOUL = re.compile(r"の間|三速|雀魂|魂天|雀[士豪傑聖]★|初心★|mahjong ?soul|majsoul|jantama", re.IGNORECASE)
 #: Tenhou's three-player room names (``三般東喰赤``, ``三鳳南喰赤``) and its log ids.
@@ -72,13 +74,15 @@ def _tenhou6_platform(doc: dict[str, Any]) -> Platform | None:
     for found in (room, rank):
         if found is not None:
             length = next((_length_of(t) for f, t in texts if f != "dan" and _length_of(t)), None)
-            return Platform("mahjongsoul", length, f"the record's {found[0]} {found[1]!r} is Mahjong Soul's")
+            return Platform("mahjongsoul", length, gettext("the record's {field} {value} is Mahjong Soul's").format(
+                field=found[0], value=repr(found[1])))
     disp = next(((f, t) for f, t in texts if f == "rule.disp" and _TENHOU_DISP.match(t)), None)
     if disp is not None:
-        return Platform("tenhou", _length_of(disp[1]), f"the record's rule.disp {disp[1]!r} is a Tenhou room")
+        return Platform("tenhou", _length_of(disp[1]), gettext("the record's rule.disp {value} is a Tenhou room").format(
+            value=repr(disp[1])))
     ref = doc.get("ref")
     if isinstance(ref, str) and _TENHOU_REF.match(ref):
-        return Platform("tenhou", None, f"the record's ref {ref!r} is a Tenhou log id")
+        return Platform("tenhou", None, gettext("the record's ref {value} is a Tenhou log id").format(value=repr(ref)))
     return None
 
 
@@ -95,14 +99,15 @@ def _mjai_platform(events: list[dict[str, Any]]) -> Platform | None:
         if preset is None and _TENHOU_DISP.match(value):
             preset = "tenhou"
         if preset is not None:
-            return Platform(preset, _length_of(value), f"the record's start_game {key} {value!r}")
+            return Platform(preset, _length_of(value), gettext("the record's start_game {field} {value}").format(
+                field=key, value=repr(value)))
     return None
 
 
 def stated_platform(parsed: dict[str, Any] | list[dict[str, Any]], fmt: str = "tenhou6") -> Platform | None:
     """The platform a parsed record names (``fmt``: ``tenhou6``, ``mjlog`` or ``mjai``), or None when it names none."""
     if fmt == "mjlog":
-        return Platform("tenhou", None, "an mjlog XML record is Tenhou's own")
+        return Platform("tenhou", None, gettext("an mjlog XML record is Tenhou's own"))
     if isinstance(parsed, list):
         return _mjai_platform(parsed)
     return _tenhou6_platform(parsed) if isinstance(parsed, dict) else None

@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..i18n import gettext
 from ..rules import Ruleset, get_ruleset
 from .mjai import RecordError, loads
 from .replay import ReplayResult, replay_events
@@ -54,9 +55,10 @@ def tenhou6_document(text: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(0, f"not valid tenhou.net/6 JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        raise RecordError(0, gettext("not valid tenhou.net/6 JSON: line {line}, column {column}: {problem}").format(
+            line=exc.lineno, column=exc.colno, problem=exc.msg)) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
-        raise RecordError(0, "a tenhou.net/6 game is a JSON object with a 'log' list")
+        raise RecordError(0, gettext("a tenhou.net/6 game is a JSON object with a 'log' list"))
     return doc
 
 
@@ -69,7 +71,7 @@ def read_record(text: str, rules: str | Ruleset | None = None, *, observers: Seq
     record's score figures that differ are collected there instead of raised.
     """
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
-        raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
+        raise RecordError(0, gettext("the record is larger than {limit} MB").format(limit=MAX_RECORD_BYTES // (1024 * 1024)))
     fmt = record_format(text)
     parsed: Any = loads(text) if fmt == "mjai" else tenhou6_document(text)
     return read_parsed(parsed, fmt, rules, observers=observers, mismatches=mismatches)
@@ -93,7 +95,7 @@ def read_parsed(parsed: Any, fmt: str, rules: str | Ruleset | None = None, *, ob
     """:func:`read_record` for a record already parsed (mjai events, or a tenhou.net/6 object)."""
     if rules is not None:
         ruleset = get_ruleset(rules)
-        return _read_once(parsed, fmt, ruleset, observers, mismatches, "as asked")
+        return _read_once(parsed, fmt, ruleset, observers, mismatches, gettext("as asked"))
     candidates = choose_ruleset(parsed, fmt)
     if len(candidates) == 1:
         name, why = candidates[0]
@@ -111,7 +113,8 @@ def read_parsed(parsed: Any, fmt: str, rules: str | Ruleset | None = None, *, ob
     name, _ = candidates[0]
     if mismatches is not None:  # lenient: the default ruleset, its differences collected
         return _read_once(parsed, fmt, get_ruleset(name), observers, mismatches,
-                          f"the record names no platform and verifies under none; read as {name}")
+                          gettext("the record names no platform and verifies under none; read as {name}").format(
+                              name=name))
     assert first_error is not None
     raise first_error
 
@@ -129,5 +132,5 @@ def choose_ruleset(parsed: Any, fmt: str) -> list[tuple[str, str]]:
     stated = stated_platform(parsed, fmt)
     if stated is not None:
         return [(stated.preset, stated.why)]
-    return [("tenhou", "the record names no platform; it verifies under Tenhou's rules"),
-            ("mahjongsoul", "the record names no platform; it verifies under Mahjong Soul's rules, not Tenhou's")]
+    return [("tenhou", gettext("the record names no platform; it verifies under Tenhou's rules")),
+            ("mahjongsoul", gettext("the record names no platform; it verifies under Mahjong Soul's rules, not Tenhou's"))]

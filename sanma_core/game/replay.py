@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import gettext
 from ..rules import Ruleset, get_ruleset
 from ..tiles import NotationError, from_mjai, sort_tiles
 from .actions import Action
@@ -83,11 +84,11 @@ def _wall_for(events: list[dict[str, Any]], start: int, end: int, rules: Ruleset
     try:
         hands = [[_tile(t, start) for t in h] for h in head["tehais"]]
         if len(hands) != 3:
-            raise RecordError(start, f"start_kyoku needs 3 hands in tehais, got {len(hands)}")
+            raise RecordError(start, gettext("start_kyoku needs 3 hands in tehais, got {n}").format(n=len(hands)))
         dora = [_tile(head["dora_marker"], start)]
         oya = head["oya"]
     except (KeyError, TypeError) as exc:
-        raise RecordError(start, f"start_kyoku is missing or has a bad field: {exc}") from None
+        raise RecordError(start, gettext("start_kyoku is missing or has a bad field: {problem}").format(problem=exc)) from None
     draws: list[int] = []
     replacements: list[int] = []
     ura: list[int] = []
@@ -107,7 +108,7 @@ def _wall_for(events: list[dict[str, Any]], start: int, end: int, rules: Ruleset
         return Wall.arranged(rules, hands=hands, draws=draws, replacements=replacements, dora=dora, ura=ura,
                              dealer=oya, seed=start)
     except WallError as exc:
-        raise RecordError(start, f"the hand's tiles cannot come from one wall: {exc}") from None
+        raise RecordError(start, gettext("the hand's tiles cannot come from one wall: {problem}").format(problem=exc)) from None
 
 
 def _same(engine: dict[str, Any], record: dict[str, Any]) -> str | None:
@@ -143,7 +144,7 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
     while k < len(events) and events[k]["type"] == "dora":
         k += 1
     if k >= len(events):
-        raise RecordError(i, f"the record ends while seat {s} must act")
+        raise RecordError(i, gettext("the record ends while seat {seat} must act").format(seat=s))
     e = events[k]
     kind = e["type"]
     if kind == "reach":
@@ -153,7 +154,7 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
             j += 1
             nxt = events[j] if j < len(events) else {}
         if nxt.get("type") != "dahai":
-            raise RecordError(k, "a riichi declaration must be followed by its discard")
+            raise RecordError(k, gettext("a riichi declaration must be followed by its discard"))
         tile = _tile(nxt.get("pai"), j)
         return Action.riichi(s, tile, from_hand=nxt.get("tsumogiri") is False and tile == game.drawn)
     if kind == "hora" and e.get("actor") != s and e.get("target") == s:
@@ -161,7 +162,8 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
         if robbed is not None:
             return robbed
     if e.get("actor") != s and kind != "ryukyoku":
-        raise RecordError(k, f"the record has {kind!r} by seat {e.get('actor')} but it is seat {s}'s turn")
+        raise RecordError(k, gettext("the record has {event} by seat {actor} but it is seat {seat}'s turn").format(
+            event=repr(kind), actor=e.get("actor"), seat=s))
     if kind == "dahai":
         tile = _tile(e.get("pai"), k)
         return Action.discard(s, tile, from_hand=e.get("tsumogiri") is False and tile == game.drawn)
@@ -175,7 +177,8 @@ def _decide_turn(game: Game, events: list[dict[str, Any]], i: int) -> Action:
         return Action.tsumo(s)
     if kind == "ryukyoku":
         return Action.nine_terminal_abort(s)
-    raise RecordError(k, f"the record has {kind!r} where seat {s} must act on its turn")
+    raise RecordError(k, gettext("the record has {event} where seat {seat} must act on its turn").format(
+        event=repr(kind), seat=s))
 
 
 def _robbed_closed_kan(game: Game, robber: Any) -> Action | None:
@@ -211,7 +214,7 @@ def _decide_responses(game: Game, events: list[dict[str, Any]], i: int) -> list[
 def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, observers: Sequence[Observer] = ()) -> ReplayResult:
     segments = _segments(events)
     if not segments:
-        raise RecordError(0, "the record has no start_kyoku")
+        raise RecordError(0, gettext("the record has no start_kyoku"))
     walls = [_wall_for(events, s, e, rules) for s, e in segments]
     first = events[segments[0][0]]
 
@@ -258,8 +261,8 @@ def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, obse
                 continue
             if theirs["type"] in ("hora", "ryukyoku", "end_kyoku", "start_kyoku"):
                 if doras[0] != doras[1]:
-                    raise RecordError(i, f"the record reveals the indicators {doras[1]} where the engine "
-                                         f"reveals {doras[0]}")
+                    raise RecordError(i, gettext("the record reveals the indicators {theirs} where the engine "
+                                                 "reveals {ours}").format(theirs=doras[1], ours=doras[0]))
                 if theirs["type"] == "start_kyoku":
                     doras = ([], [])
             problem = _same(mine, theirs)
@@ -270,7 +273,8 @@ def _replay_with(events: list[dict[str, Any]], rules: Ruleset, length: str, obse
         if i >= len(events):
             break
         if game.phase is Phase.GAME_END:
-            raise RecordError(i, f"the game is over but the record goes on with {events[i]['type']!r}")
+            raise RecordError(i, gettext("the game is over but the record goes on with {event}").format(
+                event=repr(events[i]["type"])))
         if game.phase is Phase.HAND_END:
             game.next_hand()
             continue
@@ -289,7 +293,7 @@ def replay_events(events: list[dict[str, Any]], rules: str | Ruleset | None = No
     """
     ruleset = get_ruleset(rules)
     if not events:
-        raise RecordError(0, "the record is empty")
+        raise RecordError(0, gettext("the record is empty"))
     check_events(events)
     declared = events[0].get("game_length") if events[0]["type"] == "start_game" else None
     if declared in LENGTHS:

@@ -22,6 +22,7 @@ from ..game import Game, Snapshot
 from ..game.actions import Action
 from ..game.mjai import RecordError, loads
 from ..game.records import MAX_RECORD_BYTES, read_parsed, read_record, record_format, tenhou6_document
+from ..i18n import gettext
 from ..melds import format_meld
 from ..rules import Ruleset, get_ruleset
 from ..scoring.payments import Settlement
@@ -253,12 +254,12 @@ def _seats(players: Sequence[int | str] | None, names: tuple[str, str, str]) -> 
         if isinstance(p, int) or (isinstance(p, str) and p.isdigit()):
             seat = int(p)
             if seat not in (0, 1, 2):
-                raise RecordError(0, f"--player {p}: a seat is 0, 1 or 2")
+                raise RecordError(0, gettext("--player {player}: a seat is 0, 1 or 2").format(player=p))
         elif p in names:
             seat = names.index(p)
         else:
-            raise RecordError(0, f"--player {p!r}: no player of that name in the record (players: "
-                                 f"{', '.join(repr(n) for n in names)})")
+            raise RecordError(0, gettext("--player {player}: no player of that name in the record (players: {players})")
+                              .format(player=repr(p), players=", ".join(repr(n) for n in names)))
         seats.append(seat)
     return tuple(sorted(set(seats)))
 
@@ -286,7 +287,7 @@ def review_record(text: str, rules: str | Ruleset | None = None, players: Sequen
     """
     ruleset = get_ruleset(rules) if rules is not None else None  # None: the ruleset the record names
     if len(text.encode("utf-8", "ignore")) > MAX_RECORD_BYTES:
-        raise RecordError(0, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB")
+        raise RecordError(0, gettext("the record is larger than {limit} MB").format(limit=MAX_RECORD_BYTES // (1024 * 1024)))
     fmt = record_format(text)
     parsed = loads(text) if fmt == "mjai" else tenhou6_document(text)
     names = _names(parsed)

@@ -17,6 +17,7 @@ from dataclasses import KW_ONLY, dataclass, field, fields
 from functools import partial
 from typing import Any, NamedTuple
 
+from ..i18n import gettext
 from ..melds import Meld, format_meld
 from ..rules import Ruleset
 from ..tiles import (
@@ -58,8 +59,8 @@ def parse_wind(value: object, field_name: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value in WIND_OF_KIND:
         return value
     if value in ("N", NORTH):
-        raise ContradictionError(f"{field_name} 'N': nobody sits North in sanma and there is no North round")
-    raise ScoringError(f"{field_name} must be one of E, S, W, got {value!r}")
+        raise ContradictionError(gettext("{field_name} 'N': nobody sits North in sanma and there is no North round").format(field_name=field_name))
+    raise ScoringError(gettext("{field_name} must be one of E, S, W, got {value}").format(field_name=field_name, value=repr(value)))
 
 
 @dataclass(frozen=True)
@@ -265,28 +266,27 @@ def _check_counts(win: WinInput, rules: Ruleset) -> None:
     for name in ("kita", "honba", "sticks"):
         value = getattr(win, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ScoringError(f"{name} must be a whole number ≥ 0, got {value!r}")
+            raise ScoringError(gettext("{name} must be a whole number ≥ 0, got {value}").format(name=name, value=repr(value)))
     if win.kita > 4:
-        raise ScoringError(f"kita {win.kita}: at most 4 Norths can be set aside")
+        raise ScoringError(gettext("kita {kita}: at most 4 Norths can be set aside").format(kita=win.kita))
     if len(win.melds) > 4:
-        raise IncompleteHandError(f"{len(win.melds)} melds: a hand has at most 4")
+        raise IncompleteHandError(gettext("{n} melds: a hand has at most 4").format(n=len(win.melds)))
     for t in (*win.hand, win.win, *win.dora, *win.ura):
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NUM_KINDS + 2:
-            raise NotationError(f"not a tile: {t!r}")
+            raise NotationError(gettext("not a tile: {tile} (tiles are 0–35)").format(tile=repr(t)))
     physical = [*win.hand, *(t for m in win.melds for t in m.tiles), *([NORTH] * win.kita), *win.dora, *win.ura]
     try:
         check_tile_supply(physical, rules.red_fives)
     except NotationError as exc:
-        raise NotationError(f"{exc} (counting hand, melds, kita and indicators)") from None
+        raise NotationError(gettext("{exc} (counting hand, melds, kita and indicators)").format(exc=exc)) from None
     for five, reds in rules.red_fives.items():
         plain = sum(1 for t in physical if t == five)
         if reds and plain > 4 - reds:
-            raise NotationError(
-                f"{plain} plain {kind_name(five)} but this ruleset makes {reds} of the four red:"
-                f" write {tile_name(RED_5P if five == 13 else RED_5S)} for the red one"
-            )
+            raise NotationError(gettext("{plain} plain {tile} but this ruleset makes {reds} of the four red: write "
+                                        "{red} for the red one").format(
+                plain=plain, tile=kind_name(five), reds=reds, red=tile_name(RED_5P if five == 13 else RED_5S)))
     if len(win.dora) > 5 or len(win.ura) > 5:
-        raise ScoringError("at most 5 dora and 5 ura indicators can be revealed")
+        raise ScoringError(gettext("at most 5 dora and 5 ura indicators can be revealed"))
 
 
 def _check_situation(win: WinInput, rules: Ruleset) -> None:
@@ -295,44 +295,44 @@ def _check_situation(win: WinInput, rules: Ruleset) -> None:
     opened = [m for m in win.melds if m.is_open]
     riichi = win.riichi or win.double_riichi
     if win.ippatsu and not riichi:
-        problems.append("ippatsu without riichi: ippatsu needs riichi or double riichi")
+        problems.append(gettext("ippatsu without riichi: ippatsu needs riichi or double riichi"))
     if riichi and opened:
-        problems.append(f"riichi with an open meld ({format_meld(opened[0])}): riichi needs a closed hand")
+        problems.append(gettext("riichi with an open meld ({meld}): riichi needs a closed hand").format(meld=format_meld(opened[0])))
     if win.rinshan and not win.tsumo:
-        problems.append("rinshan on a ron: rinshan kaihou is a self-draw on a replacement tile")
+        problems.append(gettext("rinshan on a ron: rinshan kaihou is a self-draw on a replacement tile"))
     if win.rinshan and not win.kita and not any(m.is_kan for m in win.melds):
-        problems.append("rinshan without a kan or a North set aside: there was no replacement draw")
+        problems.append(gettext("rinshan without a kan or a North set aside: there was no replacement draw"))
     if win.rinshan and win.ippatsu and not (win.kita and not rules.kita_is_call):
-        problems.append("ippatsu with rinshan: the winner's own kan (or kita, a call in this ruleset) ends ippatsu")
+        problems.append(gettext("ippatsu with rinshan: the winner's own kan (or kita, a call in this ruleset) ends ippatsu"))
     if win.chankan and win.tsumo:
-        problems.append("chankan on a tsumo: robbing a kan is a ron")
+        problems.append(gettext("chankan on a tsumo: robbing a kan is a ron"))
     if win.haitei and not win.tsumo:
-        problems.append("haitei on a ron: haitei is the self-draw of the last tile (a ron on it is houtei)")
+        problems.append(gettext("haitei on a ron: haitei is the self-draw of the last tile (a ron on it is houtei)"))
     if win.houtei and win.tsumo:
-        problems.append("houtei on a tsumo: houtei is a ron on the last discard")
+        problems.append(gettext("houtei on a tsumo: houtei is a ron on the last discard"))
     if win.haitei and win.rinshan:
-        problems.append("haitei with rinshan: a replacement draw is never the last tile of the wall")
+        problems.append(gettext("haitei with rinshan: a replacement draw is never the last tile of the wall"))
     if win.houtei and win.chankan:
-        problems.append("houtei with chankan: the last discard is not a kan")
+        problems.append(gettext("houtei with chankan: the last discard is not a kan"))
     for flag, dealer_only in (("tenhou", True), ("chiihou", False)):
         if not getattr(win, flag):
             continue
         if dealer_only and not win.dealer:
-            problems.append(f"tenhou for a non-dealer (seat {WIND_OF_KIND[win.seat]}): tenhou is the dealer's")
+            problems.append(gettext("tenhou for a non-dealer (seat {seat}): tenhou is the dealer's").format(seat=WIND_OF_KIND[win.seat]))
         if not dealer_only and win.dealer:
-            problems.append("chiihou for the dealer: the dealer's first-draw win is tenhou")
+            problems.append(gettext("chiihou for the dealer: the dealer's first-draw win is tenhou"))
         if not win.tsumo:
-            problems.append(f"{flag} on a ron: {flag} is a win on the first self-draw")
+            problems.append(gettext("{flag} on a ron: {flag} is a win on the first self-draw").format(flag=flag))
         if win.melds:
-            problems.append(f"{flag} with melds: {flag} needs an untouched hand")
+            problems.append(gettext("{flag} with melds: {flag} needs an untouched hand").format(flag=flag))
         if riichi:
-            problems.append(f"{flag} with riichi: {flag} comes before any discard")
+            problems.append(gettext("{flag} with riichi: {flag} comes before any discard").format(flag=flag))
         if win.kita and rules.kita_is_call:
-            problems.append(f"{flag} with kita: in this ruleset a North set aside cancels {flag}")
+            problems.append(gettext("{flag} with kita: in this ruleset a North set aside cancels {flag}").format(flag=flag))
         if win.rinshan or win.chankan or win.haitei or win.houtei:
-            problems.append(f"{flag} with rinshan/chankan/haitei/houtei: {flag} is the first draw")
+            problems.append(gettext("{flag} with rinshan/chankan/haitei/houtei: {flag} is the first draw").format(flag=flag))
     if win.tenhou and win.chiihou:
-        problems.append("tenhou and chiihou together: one is the dealer's, the other a non-dealer's")
+        problems.append(gettext("tenhou and chiihou together: one is the dealer's, the other a non-dealer's"))
     if problems:
         raise ContradictionError("; ".join(dict.fromkeys(problems)))
 
@@ -403,14 +403,13 @@ def score_hand(win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) 
         concealed, full, reds = counted
     win_kind = _KIND_OF[win.win]
     if not concealed[win_kind]:
-        raise WinTileError(f"winning tile {tile_name(win.win)} is not in the hand {format_tiles(win.hand)}")
+        raise WinTileError(gettext("winning tile {tile} is not in the hand {tiles}").format(tile=tile_name(win.win), tiles=format_tiles(win.hand)))
     melds = win.melds
     expected = 14 - 3 * len(melds)
     if len(win.hand) != expected:
-        raise IncompleteHandError(
-            f"not a complete hand: {len(win.hand)} concealed tiles {format_tiles(win.hand)}"
-            f" with {len(melds)} meld(s); a complete hand has {expected}"
-        )
+        raise IncompleteHandError(gettext("not a complete hand: {n} concealed tiles {tiles} with {melds} meld(s); a "
+                                          "complete hand has {expected}").format(
+            n=len(win.hand), tiles=format_tiles(win.hand), melds=len(melds), expected=expected))
     situation = situation_bits(win)
     if situation & _CHECKED_BITS or (situation & _RIICHI_BITS and melds):  # _situation_flagged
         _check_situation(win, rules)
@@ -419,8 +418,9 @@ def score_hand(win: WinInput, rules: Ruleset, catalogue: Catalogue = CATALOGUE) 
     # thirteen orphans never split into sets, so it is only looked for when nothing else reads
     special = chiitoi or (not melds and not decomps and is_kokushi_shape(concealed))
     if not decomps and not special:
-        raise IncompleteHandError(f"not a complete hand: {format_tiles(win.hand)} has no winning shape"
-                                  + (f" next to {len(melds)} meld(s)" if melds else ""))
+        said = gettext("not a complete hand: {tiles} has no winning shape next to {melds} meld(s)") if melds else \
+            gettext("not a complete hand: {tiles} has no winning shape")
+        raise IncompleteHandError(said.format(tiles=format_tiles(win.hand), melds=len(melds)))
     summary = HandSummary(full, win_kind)
     bonus = count_bonus(full, reds, win.kita, win.dora, win.ura, (win.riichi or win.double_riichi) and rules.ura_dora)
     best = rank_readings(decomps, ("chiitoitsu" if chiitoi else "kokushi") if special else None, win_kind, summary,

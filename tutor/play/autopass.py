@@ -16,12 +16,14 @@ from sanma_core.bots.table import read_table
 from sanma_core.errors import InputError
 from sanma_core.game import Action, SeatView
 from sanma_core.game.actions import MINKAN, PASS, PON
+from sanma_core.i18n import N_
 from sanma_core.tiles import kind
 
+#: The modes and how the Options menu says them (marked; the page translates them).
 MODES = {
-    "off": "Ask for every call",
-    "all": "Pass every pon and kan",
-    "smart": "Pass unless it makes a yakuhai or the hint would call",
+    "off": N_("Ask for every call"),
+    "all": N_("Pass every pon and kan"),
+    "smart": N_("Pass unless it makes a yakuhai or the hint would call"),
 }
 CALLS = frozenset({PON, MINKAN})
 

@@ -28,14 +28,23 @@ from sanma_core.game.mjai import dumps
 from sanma_core.game.players import run
 from sanma_core.game.referee import Snapshot
 from sanma_core.game.tenhou6 import to_tenhou6
+from sanma_core.i18n import N_, gettext
 from sanma_core.rules import Ruleset, get_ruleset, ruleset_from_dict
 from sanma_core.scoring.shapes import tables
+from sanma_core.words.seats import YOU, is_you
 
 # The scorer's split tables (a quarter of a second, once per process) are built when Play is first loaded, so
 # no deal or bot turn carries the build and tutor.heap freezes them with the page's modules.
 tables()
 
 UNDOABLE = ("discard", "riichi")
+#: The bot levels as the reader is told them (marked; :func:`level_name` translates).
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def level_name(level: str) -> str:
+    """A bot level in the language spoken now: ``normal``, ``hard``."""
+    return gettext(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
 class PlaySetupError(InputError):
@@ -84,6 +93,19 @@ class PlaySettings:
         out = []
         for s in range(3):
             out.append(self.name if s == self.seat else f"Bot {next(letters)} ({bots[s]})")
+        return tuple(out)  # type: ignore[return-value]
+
+    def shown_names(self) -> tuple[str, str, str]:
+        """:meth:`names` as the reader is shown them, in the language spoken now (``Du``, ``Bot A (normal)``);
+        the records keep :meth:`names`."""
+        bots = self.bot_seats()
+        letters = iter("AB")
+        out = []
+        for s in range(3):
+            if s == self.seat:
+                out.append(gettext(YOU) if is_you(self.name) else self.name)
+            else:
+                out.append(gettext("Bot {letter} ({level})").format(letter=next(letters), level=level_name(bots[s])))
         return tuple(out)  # type: ignore[return-value]
 
     def to_dict(self) -> dict[str, Any]:
@@ -298,4 +320,4 @@ class PlaySession:
                 lambda: json.dumps(to_tenhou6(events, rules, title=title), ensure_ascii=False))
 
 
-__all__ = ["PlaySession", "PlaySettings", "PlaySetupError", "Step"]
+__all__ = ["LEVEL_NAMES", "PlaySession", "PlaySettings", "PlaySetupError", "Step", "level_name"]

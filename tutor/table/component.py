@@ -18,13 +18,15 @@ from typing import Any
 import streamlit as st
 import streamlit.components.v1 as components
 
+from sanma_core.i18n import N_
+
 FRONTEND = Path(__file__).resolve().parent / "frontend"
 _component = components.declare_component("sanma_table", path=str(FRONTEND))
 
 #: How a discard is tapped: the setting's values and what each means.
-CONFIRM_MODES = {"auto": "Two taps on a touch screen, one click with a mouse",
-                 "on": "Always two taps: the first raises the tile",
-                 "off": "One tap or click discards"}
+CONFIRM_MODES = {"auto": N_("Two taps on a touch screen, one click with a mouse"),
+                 "on": N_("Always two taps: the first raises the tile"),
+                 "off": N_("One tap or click discards")}  # marked; the page translates them
 
 __all__ = ["CONFIRM_MODES", "FRONTEND", "table"]
 

@@ -10,14 +10,15 @@ action's own notation, :meth:`~sanma_core.game.Action.to_id`, as ``engine``).
 
 The state (all JSON): ``id`` (a digest of the position, for stale clicks), ``viewer``, ``phase``, ``big``;
 ``centre`` {round, round_wind, honba, sticks, tiles_left, dora (faces), turn (position)}; ``seats`` (bottom,
-right, left), each {seat, position, name, wind, dealer, score, riichi, hand_size, active, pond (rows of
+right, left), each {seat, position, name, wind, dealer, score, score_text, riichi, hand_size, hand_size_text, active, pond (rows of
 tiles with tsumogiri / riichi / sideways / called / offered / since_riichi), melds ({kind, tiles, called,
 from_seat, from, from_name, added, text}), kita, kita_faces, revealed ({tiles with win, label} or None)};
 ``hand`` {tiles, drawn, furiten, waits, riichi}, each tile {tile, face, title, index, key, id, riichi_id,
 win}; ``actions`` [{id, kind, tile, label, key, engine (the action id, ``Action.to_id``)}]; ``facts`` {action id: {tile, shanten,
 shanten_text, useful, useful_count, best, text}}; ``offer`` (the tile that may be called, who threw it,
 the call ids) or None; ``advice`` {id, text, reason} or None; ``result`` {title, label, lines, sticks,
-scores} or None; ``undo`` (the table offers :data:`UNDO`, taking back the last discard); ``faces`` {face name:
+scores (with ``delta_text`` and ``after_text`` written the language's way)} or None; ``words`` (every
+text the frontend shows by itself, in the language spoken now: :func:`table_words`); ``undo`` (the table offers :data:`UNDO`, taking back the last discard); ``faces`` {face name:
 SVG data URI} for every face used (``5p``, ``0s/side``, ``back``).
 
 The "what this discard leaves" facts come from :mod:`sanma_core.analysis.efficiency`
@@ -46,21 +47,24 @@ from sanma_core.dora import dora_kinds
 from sanma_core.errors import InputError
 from sanma_core.game import Action, IllegalActionError, Phase, SeatView
 from sanma_core.game.actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, MINKAN, PASS, PON, RIICHI, RON, TSUMO
+from sanma_core.i18n import N_, gettext, ngettext, number
 from sanma_core.review.decisions import action_label, action_text
 from sanma_core.review.hints import visible_counts
 from sanma_core.review.summary import HandSummary
-from sanma_core.tiles import NORTH, format_tiles, kind, kind_name, sort_tiles, tile_name, to_counts
+from sanma_core.tiles import NORTH, format_tiles, is_red, kind, kind_name, sort_tiles, tile_name, to_counts
 from sanma_core.words import (
     Cast,
     hand_label,
+    honour_name,
     leaves_text,
     shanten_text,
+    speak,
     sticks_text,
     tenpai_line,
     win_sentence,
     wind_name,
 )
-from tutor.tiles_svg import tile_data_uri, tile_title
+from tutor.tiles_svg import tile_data_uri
 
 POND_ROW = 6
 POSITIONS = ("bottom", "right", "left")  # the viewer, the next seat in turn order, the previous seat
@@ -156,10 +160,95 @@ def action_for(state_or_view: Mapping[str, Any] | SeatView, action_id: str) -> A
 
 def _label(action_id: str, a: Action) -> str:
     if action_id == "tsumogiri":
-        return f"Tsumogiri {tile_name(a.tile)}"
+        return gettext("Tsumogiri {tile}").format(tile=tile_name(a.tile))
     if action_id == "riichi:tsumogiri":
-        return f"Riichi, tsumogiri {tile_name(a.tile)}"
+        return gettext("Riichi, tsumogiri {tile}").format(tile=tile_name(a.tile))
     return action_text(a) if a.kind in (DISCARD, RIICHI) else action_label(a)
+
+
+#: The dragons' names in a tile's title (5z–7z).
+DRAGON_NAMES = (N_("White dragon"), N_("Green dragon"), N_("Red dragon"))
+
+
+def tile_title(tile: int) -> str:
+    """A tile's accessible name in the language spoken now: ``5p``, ``red 5p``, ``1z East``, ``5z White dragon``."""
+    k = kind(tile)
+    if is_red(tile):
+        return gettext("red {tile}").format(tile="5" + tile_name(tile)[1])
+    if k >= 31:
+        return f"{tile_name(tile)} {gettext(DRAGON_NAMES[k - 31])}"
+    return f"{tile_name(tile)} {honour_name(k - 27)}" if k >= 27 else tile_name(tile)
+
+
+def table_words() -> dict[str, Any]:
+    """Every word the table's JavaScript shows by itself, in the language spoken now (the frontend holds no
+    text of its own; ``{name}`` placeholders are filled there)."""
+    return {
+        "table": gettext("Mahjong table: click it once to use the keyboard, ? for help"),
+        "table_readonly": gettext("Mahjong table (view only): ? for help"),
+        "face_down": gettext("face down"),
+        "help_title": gettext("Keys and markers (?)"), "help_title_readonly": gettext("Markers (?)"),
+        "help_aria": gettext("help: keys and markers"), "help_aria_readonly": gettext("help: markers"),
+        "kbd_on": gettext("Keyboard on: 1–9 / arrows + Enter, t tsumogiri, ? help"),
+        "kbd_off": gettext("Keyboard: click the table once, then press ? for the keys"),
+        "dealer": gettext("dealer"), "riichi": gettext("riichi"), "tsumogiri": gettext("tsumogiri"), "called": gettext("called"),
+        "after_riichi": gettext("after the riichi of {names}"),
+        "honba": gettext("Honba"), "sticks": gettext("Sticks"), "left": gettext("Tiles left"), "dora": gettext("Dora ind."),
+        "you_may": gettext("— you may: {calls}, or pass."),
+        "hint": gettext("Hint: {reason}"), "hint_action": gettext("Hint: {action} — {reason}"), "hint_plain": gettext("Hint: {action}"),
+        "riichi_pick": gettext("Riichi: pick the tile (Esc cancels)"), "riichi_button": gettext("Riichi…"),
+        "undo": gettext("Undo my last discard"), "close": gettext("Close"),
+        "help_heading": gettext("Keys and markers"), "help_heading_readonly": gettext("Markers"),
+        "key_rows": [
+            [gettext("1 … 9, 0"), gettext("choose the 1st … 10th tile of the hand")],
+            [gettext("← →, Home, End"), gettext("move the choice along the hand")],
+            [gettext("Enter or Space"), gettext("discard the chosen tile (in riichi mode: riichi with it)")],
+            ["t", gettext("tsumogiri: discard the drawn tile")],
+            ["r", gettext("riichi: then choose the tile (Esc cancels)")],
+            ["k", gettext("kita: set a North aside")],
+            ["w", gettext("win: tsumo or ron")],
+            ["c", gettext("pon")],
+            ["n", gettext("kan")],
+            ["p", gettext("pass (do not call)")],
+            ["a", gettext("nine-terminal abort")],
+            ["u", gettext("undo your last discard (training mode)")],
+            ["?", gettext("this help; Esc closes it")],
+        ],
+        "markers": {
+            "drawn": gettext("blue ring: the drawn tile (set apart)"),
+            "selected": gettext("amber frame, raised: the tile chosen with the keys (or by a first tap)"),
+            "win": gettext("red ring: the winning tile"),
+            "offered": gettext("green ring: the tile you may call"),
+            "advised": gettext("violet: the hint's advice"),
+        },
+        "marks": [
+            [gettext("darker tile with a dot"), gettext("tsumogiri (the drawn tile thrown at once)")],
+            [gettext("tile on its side"), gettext("the riichi discard; in a meld, the called tile (on the side it came from)")],
+            [gettext("faded tile"), gettext("taken from the pond by another player's call")],
+        ],
+        "help_caption": gettext("Hover a hand tile (or press and hold it on a touch screen) to see what its discard leaves. "
+                          "The keys work once the table has been clicked."),
+        "best_shape": gettext(" — best shape"),
+        "info_riichi": gettext("Riichi: choose the tile to discard (click it, or 1–9 and Enter). Esc cancels."),
+        "info_over": gettext("The hand is over."),
+        "info_readonly": gettext("A recorded position: nothing to choose here."),
+        "info_tap": gettext("Your turn: tap a tile to raise it and see what it leaves, tap it again to discard it."),
+        "info_click": gettext("Your turn: click a tile to discard it; hover it to see what it leaves."),
+        "info_call": gettext("Call or pass?"),
+        "info_wait": gettext("Waiting for the other players…"),
+        "info_furiten": gettext(" (furiten: no ron)"),
+        "drawn_tile": gettext("drawn {tile}"), "tile_key": gettext("{tile}, key {key}"),
+    }
+
+
+#: How the seat that threw the tile on offer is placed, by its position (whole sentences, so each reads well).
+_OFFER_FROM = {"left": N_("{name} (left) discarded"), "right": N_("{name} (right) discarded"),
+               "bottom": N_("{name} (bottom) discarded")}
+
+
+def signed(value: int) -> str:
+    """A score change with its sign, the language's way: ``+1,000`` / ``+1.000``, ``-500``, ``0``."""
+    return ("+" if value > 0 else "") + number(value)
 
 
 # ---- faces ---------------------------------------------------------------------------
@@ -181,7 +270,7 @@ class _Faces:
     def back(self) -> dict[str, Any]:
         if BACK not in self.used:
             self.used[BACK] = tile_data_uri(NORTH, face_down=True)
-        return {"tile": None, "face": BACK, "title": "face down"}
+        return {"tile": None, "face": BACK, "title": gettext("face down")}
 
 
 # ---- the parts of the table --------------------------------------------------------
@@ -216,7 +305,8 @@ def _melds(view: SeatView, seat: int, names: Sequence[str], faces: _Faces) -> li
         if m.kind == "ankan":
             tiles = [faces.back(), faces.tile(m.tiles[1]), faces.tile(m.tiles[2]), faces.back()]
             out.append({"kind": m.kind, "tiles": tiles, "called": None, "from_seat": None, "from": None,
-                        "from_name": None, "added": None, "text": f"closed kan of {kind_name(m.tile_kind)}"})
+                        "from_name": None, "added": None,
+                        "text": gettext("closed kan of {kind}").format(kind=kind_name(m.tile_kind))})
             continue
         rest = list(m.tiles)
         called = cm.called if cm.called is not None else rest[0]
@@ -230,15 +320,23 @@ def _melds(view: SeatView, seat: int, names: Sequence[str], faces: _Faces) -> li
             side["added"] = faces.tile(cm.added, sideways=True)
         upright = [faces.tile(t) for t in rest]
         tiles = upright + [side] if rel == "right" else [side] + upright
-        what = {"pon": "pon", "minkan": "open kan"}.get(m.kind, m.kind)
-        if cm.added is not None:
-            what = "added kan"
-        text = f"{what} of {kind_name(m.tile_kind)}" + (f", {tile_name(called)} from {names[src]}" if src is not None else "")
+        what = "kakan" if cm.added is not None else m.kind
+        sentence = (_MELD_FROM if src is not None else _MELD_TEXT).get(what)
+        if sentence is None:  # a kind without its own sentence: said as the engine names it
+            sentence = f"{what} of {{kind}}" + (", {tile} from {name}" if src is not None else "")
+        text = gettext(sentence).format(kind=kind_name(m.tile_kind), tile=tile_name(called),
+                                        name=names[src] if src is not None else "")
         out.append({"kind": "kakan" if cm.added is not None else m.kind, "tiles": tiles, "called": tile_name(called),
                     "from_seat": src, "from": None if src is None else position_of(view.seat, src),
                     "from_name": None if src is None else names[src],
                     "added": None if cm.added is None else tile_name(cm.added), "text": text})
     return out
+
+
+#: An open meld in words, by its kind (without and with the seat its tile came from).
+_MELD_TEXT = {"pon": N_("pon of {kind}"), "minkan": N_("open kan of {kind}"), "kakan": N_("added kan of {kind}")}
+_MELD_FROM = {"pon": N_("pon of {kind}, {tile} from {name}"), "minkan": N_("open kan of {kind}, {tile} from {name}"),
+              "kakan": N_("added kan of {kind}, {tile} from {name}")}
 
 
 def _facts(view: SeatView, ids: Mapping[str, Action]) -> dict[str, dict[str, Any]]:
@@ -263,12 +361,18 @@ def _facts(view: SeatView, ids: Mapping[str, Action]) -> dict[str, dict[str, Any
     for action_id, a in ids.items():
         if a.kind in (DISCARD, RIICHI) and kind(a.tile) in by_kind:
             name = tile_name(a.tile)
-            out[action_id] = fact(by_kind[kind(a.tile)], name, f"{'Riichi, discard' if a.kind == RIICHI else 'Discard'} {name}")
+            what = gettext("Riichi, discard {tile}") if a.kind == RIICHI else gettext("Discard {tile}")
+            out[action_id] = fact(by_kind[kind(a.tile)], name, what.format(tile=name))
         elif a.kind == KITA:
             k = kita_option(counts, outside, seen=seen)
             if k is not None:
-                out[action_id] = fact(k, "4z", "Kita") | {"best": best is not None and k.shanten <= best[0]}
+                out[action_id] = fact(k, "4z", gettext("Kita")) | {"best": best is not None and k.shanten <= best[0]}
     return out
+
+
+#: The caption of a hand shown at a hand end, by what it is (the id is sent beside it as ``kind``).
+_REVEALED_LABELS = {"winning hand": N_("winning hand"), "tenpai": N_("tenpai"), "noten": N_("noten"),
+                    "hand": N_("hand")}
 
 
 def _win_tiles(result: HandSummary | str | None) -> dict[int, int]:
@@ -299,7 +403,7 @@ def _revealed(view: SeatView, reveal: Mapping[int, Sequence[int]] | None, result
         if s in wins and entries:
             entries[-1]["win"] = True
         label = "winning hand" if s in wins else ("tenpai" if tenpai and tenpai[s] else ("noten" if tenpai else "hand"))
-        out[s] = {"tiles": entries, "label": label}
+        out[s] = {"tiles": entries, "label": gettext(_REVEALED_LABELS[label]), "kind": label}
     return out
 
 
@@ -316,17 +420,18 @@ def _result(view: SeatView, result: HandSummary | str | None, cast: Cast) -> dic
     sticks = sticks_text(n, result.wins[0].seat if result.wins else None, cast) if n else None
     names = cast.names
     scores = [{"seat": s, "position": position_of(view.seat, s), "name": names[s], "before": result.scores_before[s],
-               "delta": result.deltas[s], "after": result.scores_after[s]} for s in range(3)]
+               "delta": result.deltas[s], "after": result.scores_after[s], "delta_text": signed(result.deltas[s]),
+               "after_text": number(result.scores_after[s])} for s in range(3)]
     return {"title": result.title, "label": result.label, "lines": lines, "sticks": sticks, "scores": scores}
 
 
-def _advice(hints: Any, ids: Mapping[str, Action]) -> dict[str, Any] | None:
+def _advice(hints: Any, ids: Mapping[str, Action], cast: Cast) -> dict[str, Any] | None:
     decision = getattr(hints, "advice", None)
     if decision is None:
         return None
     a = decision.action.plain()
     match = [i for i, b in ids.items() if b == a] or [i for i, b in ids.items() if b.plain() == a]
-    return {"id": match[0] if match else None, "text": action_text(a), "reason": str(decision.reason)}
+    return {"id": match[0] if match else None, "text": action_text(a), "reason": speak(str(decision.reason), cast)}
 
 
 # ---- the state -------------------------------------------------------------------------
@@ -365,12 +470,15 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
         p = view.seats[s]
         seats.append({
             "seat": s, "position": position_of(me, s), "name": names[s], "wind": wind_name(p.wind),
-            "dealer": s == view.dealer, "score": p.score, "riichi": p.riichi, "hand_size": p.hand_size,
+            "dealer": s == view.dealer, "score": p.score, "score_text": number(p.score), "riichi": p.riichi,
+            "hand_size": p.hand_size,
+            "hand_size_text": ngettext("{n} tile", "{n} tiles", p.hand_size).format(n=p.hand_size),
             "active": view.phase in (Phase.TURN, Phase.RESPONSE) and s == (view.last_tile_from if offered_from is not None
                                                                           else view.turn),
             "pond": _pond(view, s, names, faces, offer_in_pond and s == offered_from),
             "melds": _melds(view, s, names, faces), "kita": p.kita,
             "kita_faces": [faces.tile(NORTH)["face"]] * p.kita,
+            "kita_text": ngettext("kita: {n} North set aside", "kita: {n} Norths set aside", p.kita).format(n=p.kita),
             "revealed": revealed.get(s),
         })
 
@@ -414,7 +522,8 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
     if offered_from is not None and view.last_tile is not None and legal:
         offer = faces.tile(view.last_tile) | {
                  "from_seat": offered_from, "from": position_of(me, offered_from), "from_name": names[offered_from],
-                 "actions": [i for i, a in ids.items() if a.kind != PASS], "in_pond": offer_in_pond}
+                 "actions": [i for i, a in ids.items() if a.kind != PASS], "in_pond": offer_in_pond,
+                 "text": gettext(_OFFER_FROM[position_of(me, offered_from)]).format(name=names[offered_from])}
 
     state: dict[str, Any] = {
         "version": 1,
@@ -433,9 +542,10 @@ def table_state(view: SeatView, *, names: Sequence[str], legal: Iterable[Action]
         "actions": actions,
         "facts": _facts(view, ids),
         "offer": offer,
-        "advice": _advice(hints, ids),
+        "advice": _advice(hints, ids, cast),
         "result": _result(view, result, cast),
         "undo": bool(undo),
+        "words": table_words(),
         "faces": {},
     }
     state["faces"] = faces.used

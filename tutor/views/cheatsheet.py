@@ -1,29 +1,35 @@
-"""Cheat sheet: payments under the active ruleset, kita and dora rules; downloadable for printing."""
+"""Cheat sheet: payments under the active ruleset, kita and dora rules; downloadable for printing, in the
+reader's language."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from sanma_core.words.rulesets import ruleset_title
 from tutor import state
 from tutor.blocks import rows_html
 from tutor.cheatsheet import cheat_sheet_html, payment_rows, rule_notes
+from tutor.language import tr
+from tutor.score_view import figure
 
 
 def render() -> None:
     rules = state.active_rules()
-    st.title(f"Cheat sheet — {rules.title}")
+    t = tr()
+    st.title(t.gettext("Cheat sheet — {title}").format(title=ruleset_title(rules)))
     st.download_button(
-        "Download printable sheet (HTML)",
+        t.gettext("Download printable sheet (HTML)"),
         data=cheat_sheet_html(rules),
         file_name=f"sanma-cheatsheet-{rules.name}.html",
         mime="text/html",
         key="download_cheatsheet",
-        help="Open the file in a browser and print it (one page).",
+        help=t.gettext("Open the file in a browser and print it (one page)."),
     )
-    st.subheader("Payments (before honba and riichi sticks)")
-    rows = [{"hand": r.label, "non-dealer ron": r.nondealer_ron, "non-dealer tsumo": r.nondealer_tsumo,
-             "dealer ron": r.dealer_ron, "dealer tsumo": r.dealer_tsumo,
-             "4p non-dealer tsumo": r.four_player_nondealer_tsumo, "4p dealer tsumo": r.four_player_dealer_tsumo}
+    st.subheader(t.gettext("Payments (before honba and riichi sticks)"))
+    rows = [{t.gettext("hand"): r.label, t.gettext("non-dealer ron"): figure(r.nondealer_ron),
+             t.gettext("non-dealer tsumo"): r.nondealer_tsumo, t.gettext("dealer ron"): figure(r.dealer_ron),
+             t.gettext("dealer tsumo"): r.dealer_tsumo, t.gettext("4p non-dealer tsumo"): r.four_player_nondealer_tsumo,
+             t.gettext("4p dealer tsumo"): r.four_player_dealer_tsumo}
             for r in payment_rows(rules)]
     # a plain table in a box of its own: on a phone it scrolls sideways, each hand's name kept in view
     st.html(f'<div class="sm-scroll" data-role="payments">{rows_html(rows, first_column_stays=True)}</div>')

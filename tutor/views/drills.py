@@ -22,6 +22,7 @@ import drills
 from drills import DrillError
 from drills.explain import concept_name
 from sanma_core.errors import InputError, SanmaError
+from sanma_core.i18n import N_
 from tutor import state
 from tutor.blocks import rows_html
 from tutor.drill_session import (
@@ -39,6 +40,7 @@ from tutor.drill_session import (
     unique_question,
 )
 from tutor.handoff import DRILL_SESSION, start_session
+from tutor.language import fragment, spoken, tr
 from tutor.quiz import ask, collect_response, show_feedback, unanswered_parts
 from tutor.recording import record_answer
 from tutor.store import StoreError
@@ -48,6 +50,7 @@ SESSION = DRILL_SESSION
 REVIEW_TRIES = 40
 WARNING = "dr_warning"  # why the last Check graded nothing (an empty or unreadable answer)
 DRILL_PARAM = "drill"  # the link's key of the session kept in the database
+LEVELS = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}  # the difficulty buttons' words
 
 
 # ---- the session kept in the database ----------------------------------------------
@@ -74,18 +77,18 @@ def _restore() -> bool:
     db = state.store(quiet=True)
     kept = state.store_call(db.drill, token) if db is not None else None
     if kept is None:
-        st.info("The drill session of this link is no longer kept: start it again below "
-                "(the same settings ask the same questions).")
+        st.info(tr().gettext("The drill session of this link is no longer kept: start it again below "
+                             "(the same settings ask the same questions)."))
         del st.query_params[DRILL_PARAM]
         return True
     owner, record = kept
     if owner is not None and owner != st.session_state.get(state.PROFILE_KEY):
-        st.warning("This drill session belongs to a signed-in learner: sign in as them to continue it.")
+        st.warning(tr().gettext("This drill session belongs to a signed-in learner: sign in as them to continue it."))
         return False
     try:
         sess = Session.from_record(record, token)
     except InputError as exc:
-        st.warning(f"The kept drill session could not be continued: {exc}.")
+        st.warning(tr().gettext("The kept drill session could not be continued: {error}.").format(error=exc))
         del st.query_params[DRILL_PARAM]
         return True
     st.session_state[SESSION] = sess
@@ -142,7 +145,7 @@ def _apply_url() -> None:
     st.session_state["_dr_url_done"] = signature
     settings, errors = settings_from_params(params, _settings_from_widgets())
     for message in errors:
-        st.warning(f"Link ignored in part: {message}.")
+        st.warning(tr().gettext("Link ignored in part: {error}.").format(error=message))
     for key, value in (("dr_type", settings.drill_type), ("dr_difficulty", settings.difficulty),
                        ("dr_n", settings.n), ("dr_seed", settings.seed)):
         st.session_state[key] = value
@@ -181,6 +184,15 @@ def _of_concept(drill_type: str, concept: str, rules, seed: int, difficulty: int
     return q
 
 
+def _missing_message(missing: list[str]) -> str:
+    """Why nothing was graded: the parts left unanswered ("choose a tile", "choose an option"), in one sentence."""
+    t = tr()
+    what = missing[0] if len(missing) == 1 else t.gettext("{first} and {second}").format(
+        first=", ".join(missing[:-1]), second=missing[-1])
+    return t.gettext("Answer the question first: {what}. Nothing was graded.").format(what=what)
+
+
+@spoken
 def _on_check(ctx: str) -> None:
     sess: Session = st.session_state[SESSION]
     q = drills.Question.from_json(sess.questions[sess.index])
@@ -188,7 +200,7 @@ def _on_check(ctx: str) -> None:
         response = collect_response(q, ctx)
         missing = unanswered_parts(q, response)
         if missing:
-            raise AnswerInputError(f"Answer the question first: {' and '.join(missing)}. Nothing was graded.")
+            raise AnswerInputError(_missing_message(missing))
         feedback = drills.check(q, response)
     except SanmaError as exc:
         st.session_state[WARNING] = str(exc)  # shown beside Check: only the question area reruns
@@ -211,7 +223,7 @@ def _on_check(ctx: str) -> None:
                       score=feedback.score, question=q.to_dict(), response=response, ruleset=q.ruleset, seed=q.seed,
                       difficulty=q.difficulty, seconds=seconds)
     except StoreError as exc:
-        state.notice(f"Your answer was not saved: {exc}", "error")
+        state.notice(tr().gettext("Your answer was not saved: {error}").format(error=exc), "error")
 
 
 def _on_next() -> None:
@@ -267,52 +279,61 @@ def _settings_form() -> None:
     st.session_state.setdefault("dr_difficulty", 1)
     st.session_state.setdefault("dr_n", 10)
     st.session_state.setdefault("dr_seed", random.SystemRandom().randrange(1, 100_000))
+    t = tr()
     cols = st.columns([3, 3, 2, 2])  # the difficulty buttons need room for all three labels
-    cols[0].selectbox("Drill", types, key="dr_type", format_func=lambda t: drills.DRILL_TYPES[t]["title"])
-    cols[1].segmented_control("Difficulty", list(drills.DIFFICULTIES), key="dr_difficulty",
-                              format_func=lambda d: {1: "easy", 2: "medium", 3: "hard"}.get(d, str(d)))
-    cols[2].number_input("Questions", 1, MAX_QUESTIONS, key="dr_n", step=1)
-    cols[3].number_input("Seed", 0, MAX_SEED, key="dr_seed", step=1,
-                         help="The same seed and settings give everyone the same questions.")
+    titles = {d.id: t.gettext(d.title) for d in drills.DRILLS}  # read now: a format function may run elsewhere
+    cols[0].selectbox(t.gettext("Drill"), types, key="dr_type", format_func=lambda d: titles.get(d, d))
+    cols[1].segmented_control(t.gettext("Difficulty"), list(drills.DIFFICULTIES), key="dr_difficulty",
+                              format_func=lambda d: t.gettext(LEVELS[d]) if d in LEVELS else str(d))
+    cols[2].number_input(t.gettext("Questions"), 1, MAX_QUESTIONS, key="dr_n", step=1)
+    cols[3].number_input(t.gettext("Seed"), 0, MAX_SEED, key="dr_seed", step=1,
+                         help=t.gettext("The same seed and settings give everyone the same questions."))
     st.caption(drills.DRILL_TYPES[st.session_state["dr_type"]]["description"])
     b1, b2 = st.columns([1, 1])
-    b1.button("Start session", key="dr_start", on_click=_on_start, type="primary", width="stretch")
-    b2.button("New seed", key="dr_new_seed", on_click=_on_new_seed, width="stretch")
+    b1.button(t.gettext("Start session"), key="dr_start", on_click=_on_start, type="primary", width="stretch")
+    b2.button(t.gettext("New seed"), key="dr_new_seed", on_click=_on_new_seed, width="stretch")
 
 
 def _share_link(sess: Session) -> None:
     base = st.context.url or "http://localhost:8501/drills"
     if "/drills" not in base:
         base = base.rstrip("/") + "/drills"
-    st.caption("Share this session — everyone who opens the link gets the same questions:")
+    t = tr()
+    st.caption(t.gettext("Share this session — everyone who opens the link gets the same questions:"))
     link = sess.settings.link(base, sess.ruleset)
     extra = {k: v for k, v in state.link_params(sess.ruleset).items() if k != "ruleset"}
     st.code(link + (f"&{urlencode(extra)}" if extra else ""), language=None)
     if extra:
-        st.caption("The link carries the session's uploaded ruleset too: nobody needs the file.")
+        st.caption(t.gettext("The link carries the session's uploaded ruleset too: nobody needs the file."))
 
 
 def _summary(sess: Session) -> None:
+    t = tr()
     s = sess.summary()
-    st.subheader("Session summary")
-    metric_row([("Questions", s["questions"]), ("Right", f"{s['correct']} / {s['questions']}"),
-                ("Score", f"{s['score']:.0%}")], key="dr_summary_metrics")
-    rows = [{"#": i + 1, "drill": drills.DRILL_TYPES.get(r.drill_type, {}).get("title", r.drill_type),
-             "concept": concept_name(r.concept) if r.concept else "", "right": "yes" if r.correct else "no",
-             "credit": f"{r.score:.0%}"}
+    st.subheader(t.gettext("Session summary"))
+    metric_row([(t.gettext("Questions"), t.number(int(s["questions"]))),
+                (t.gettext("Right"), t.gettext("{right} / {questions}").format(right=t.number(int(s["correct"])),
+                                                                               questions=t.number(int(s["questions"])))),
+                (t.gettext("Score"), t.percent(float(s["score"])))], key="dr_summary_metrics")
+    rows = [{"#": t.number(i + 1), t.gettext("drill"): drills.DRILL_TYPES.get(r.drill_type, {}).get("title", r.drill_type),
+             t.gettext("concept"): concept_name(r.concept) if r.concept else "",
+             t.gettext("right"): t.gettext("yes") if r.correct else t.gettext("no"),
+             t.gettext("credit"): t.percent(r.score)}
             for i, r in enumerate(sess.results)]
     st.html(f'<div class="sm-scroll">{rows_html(rows)}</div>')  # a plain table: no data grid to load
     level = suggest_difficulty(float(s["score"]), sess.settings.difficulty, int(s["questions"]))
     if sess.mode == "drill" and level is not None:
-        word = "harder" if level > sess.settings.difficulty else "easier"
-        st.info(f"Your score suggests a {word} level: difficulty {level}.")
-        st.button(f"New session at difficulty {level}", key="dr_level", on_click=_on_level, args=(level,))
+        advice = (t.gettext("Your score suggests a harder level: difficulty {level}.")
+                  if level > sess.settings.difficulty else t.gettext("Your score suggests an easier level: difficulty {level}."))
+        st.info(advice.format(level=t.number(level)))
+        st.button(t.gettext("New session at difficulty {level}").format(level=t.number(level)), key="dr_level",
+                  on_click=_on_level, args=(level,))
     if st.session_state.get(state.PROFILE_KEY) is None:
-        st.info("Choose or create a learner in the sidebar to save answers and get reviews scheduled.")
+        st.info(t.gettext("Choose or create a learner in the sidebar to save answers and get reviews scheduled."))
     b = st.columns([2, 1, 3])
     if sess.mode == "drill":
-        b[0].button("Another session, new questions", key="dr_again", on_click=_on_again, type="primary")
-    b[1].button("Close", key="dr_close", on_click=_on_close)
+        b[0].button(t.gettext("Another session, new questions"), key="dr_again", on_click=_on_again, type="primary")
+    b[1].button(t.gettext("Close"), key="dr_close", on_click=_on_close)
 
 
 def _guest_hint() -> None:
@@ -321,11 +342,13 @@ def _guest_hint() -> None:
         return
     db = state.store(quiet=True)
     if db is not None and state.store_call(db.has_profiles):
-        st.info("You are answering as a guest, so nothing is saved. **Sign in** in the sidebar first to keep your progress.")
+        st.info(tr().gettext("You are answering as a guest, so nothing is saved. **Sign in** in the sidebar first to keep "
+                             "your progress."))
 
 
 def render() -> None:
-    st.title("Drills")
+    t = tr()
+    st.title(t.gettext("Drills"))
     if _restore():
         _apply_url()
     sess = st.session_state.get(SESSION)
@@ -334,11 +357,11 @@ def render() -> None:
             _keep(sess)
         if sess.token and st.query_params.get(DRILL_PARAM) != sess.token:
             st.query_params[DRILL_PARAM] = sess.token
-    with st.expander("Session settings", expanded=not isinstance(sess, Session)):
+    with st.expander(t.gettext("Session settings"), expanded=not isinstance(sess, Session)):
         _settings_form()
     if not isinstance(sess, Session):
-        st.write("Pick a drill and press **Start session**. Answer by clicking tiles, choosing, or typing numbers; "
-                 "every answer gets its step-by-step explanation.")
+        st.write(t.gettext("Pick a drill and press **Start session**. Answer by clicking tiles, choosing, or typing "
+                           "numbers; every answer gets its step-by-step explanation."))
         return
     _guest_hint()
     _session_area()
@@ -346,26 +369,29 @@ def render() -> None:
         _share_link(sess)
 
 
-@st.fragment
+@fragment
 def _session_area() -> None:
     """The question, its answer widgets and feedback: a tile click or Check reruns only this part."""
     sess = st.session_state.get(SESSION)
     if not isinstance(sess, Session):
         st.rerun()  # the session was closed from here: the whole page shows the settings again
         return
+    t = tr()
     label = {"drill": drills.DRILL_TYPES.get(sess.settings.drill_type, {}).get("title", ""),
-             "review": "Review of due concepts", "replay": "Replay of a missed question"}[sess.mode]
-    st.caption(f"{label} · ruleset {state.ruleset_label(sess.ruleset) if sess.ruleset else ''}")
+             "review": t.gettext("Review of due concepts"), "replay": t.gettext("Replay of a missed question")}[sess.mode]
+    st.caption(t.gettext("{label} · ruleset {ruleset}").format(
+        label=label, ruleset=state.ruleset_label(sess.ruleset) if sess.ruleset else ""))
     if sess.finished:
         _summary(sess)
         return
     index = sess.index
-    st.progress(index / max(sess.total, 1), text=f"Question {index + 1} of {sess.total}")
+    st.progress(index / max(sess.total, 1), text=t.gettext("Question {number} of {total}").format(
+        number=t.number(index + 1), total=t.number(sess.total)))
     try:
         q = _question_for(sess, index)
     except DrillError as exc:  # a stored question or a link that no longer reads (a generator bug is not hidden)
-        st.error(f"This question could not be made ({exc}).")
-        st.button("Skip it", key="dr_skip", on_click=_on_skip)
+        st.error(t.gettext("This question could not be made ({error}).").format(error=exc))
+        st.button(t.gettext("Skip it"), key="dr_skip", on_click=_on_skip)
         return
     if sess.started is None:
         sess.started = time.monotonic()
@@ -374,16 +400,16 @@ def _session_area() -> None:
     if sess.answered is None and tuple(q.parts) == ("numbers",):
         with st.form(f"dr_form_{ctx}", border=False):  # typed answers: Enter in a field checks them
             ask(q, ctx)
-            st.form_submit_button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
+            st.form_submit_button(t.gettext("Check"), key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
         if warning:
             st.warning(warning)
     elif sess.answered is None:
         ask(q, ctx)
-        st.button("Check", key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
+        st.button(t.gettext("Check"), key="dr_check", on_click=_on_check, args=(ctx,), type="primary")
         if warning:
             st.warning(warning)
     else:
         ask(q, ctx, disabled=True)
         show_feedback(q, sess.answered["feedback"], sess.answered["response"])
         last = len(sess.results) >= sess.total
-        st.button("See the summary" if last else "Next question", key="dr_next", on_click=_on_next, type="primary")
+        st.button(t.gettext("See the summary") if last else t.gettext("Next question"), key="dr_next", on_click=_on_next, type="primary")

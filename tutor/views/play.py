@@ -16,11 +16,14 @@ import streamlit as st
 from sanma_core.bots import LEVEL_STYLES, LEVELS
 from sanma_core.errors import SanmaError
 from sanma_core.game import Action, Phase
+from sanma_core.i18n import N_
 from sanma_core.review.advice import advise
 from sanma_core.tiles import tile_name
 from sanma_core.words import wind_name
+from sanma_core.words.rulesets import ruleset_title
 from tutor import state
 from tutor.handoff import open_game
+from tutor.language import fragment, spoken, tr
 from tutor.play import (
     ADVISOR,
     HandReview,
@@ -34,6 +37,7 @@ from tutor.play import (
 from tutor.play import render as draw
 from tutor.play.autopass import MODES as AUTOPASS_MODES
 from tutor.play.autopass import auto_pass
+from tutor.play.session import level_name
 from tutor.table.component import CONFIRM_MODES, table
 from tutor.table.state import UNDO, action_for, table_state
 
@@ -46,8 +50,32 @@ MESSAGE = "play_message"
 REVIEW = "play_review"
 SCROLL_TOP = "play_scroll_top"  # a new game or hand: show the table from the top of the page
 CONFIRM_ABANDON = "play_confirm_abandon"  # "New game" pressed during a game: ask before throwing it away
-SEATS = {s: wind_name(s) + (" (deal first)" if s == 0 else "") for s in range(3)}
-LENGTHS = {"tonpuusen": "Tonpuusen (East round)", "hanchan": "Hanchan (East and South)"}
+SEATS = (0, 1, 2)
+LENGTHS = {"tonpuusen": N_("Tonpuusen (East round)"), "hanchan": N_("Hanchan (East and South)")}
+#: How the bot log says a move, by the action's kind, with its tile and without one.
+MOVES = {"discard": N_("discard {tile}"), "riichi": N_("riichi {tile}"), "pon": N_("pon {tile}"),
+         "minkan": N_("minkan {tile}"), "ankan": N_("ankan {tile}"), "kakan": N_("kakan {tile}"),
+         "ron": N_("ron {tile}"), "tsumo": N_("tsumo {tile}")}
+PLAIN_MOVES = {"kita": N_("kita"), "pass": N_("pass"), "tsumo": N_("tsumo"), "ron": N_("ron"),
+               "abort": N_("abort")}
+
+
+def _seat_label(seat: int) -> str:
+    """``East (deal first)``, ``South``, ``West`` in the reader's language."""
+    return tr().gettext("{wind} (deal first)").format(wind=wind_name(seat)) if seat == 0 else wind_name(seat)
+
+
+def _length_label(length: str) -> str:
+    return tr().gettext(LENGTHS[length]) if length in LENGTHS else length
+
+
+def _move_text(kind: str, tile: str | None) -> str:
+    """A bot's move in the log: ``discard 5p``, ``pon 5p``, ``kita``."""
+    t = tr()
+    if tile is not None and kind in MOVES:
+        return t.gettext(MOVES[kind]).format(tile=tile)
+    text = t.gettext(PLAIN_MOVES[kind]) if kind in PLAIN_MOVES else kind.replace("_", " ")
+    return text if tile is None else f"{text} {tile}"
 
 
 @st.cache_resource(show_spinner=False)
@@ -92,13 +120,15 @@ def _session() -> PlaySession | None:
     record = _saved_record(token) if token else None
     if record is None:
         if token:
-            st.info("The game of this link is no longer kept (only the 500 most recent games are): "
-                    "start a new one below — the same seed deals the same game.")
+            st.info(tr().gettext("The game of this link is no longer kept (only the {n} most recent games are): "
+                                 "start a new one below — the same seed deals the same game.").format(
+                n=tr().number(MAX_SAVED)))
         return None
     try:
         session = PlaySession.from_record(record)
     except SanmaError as exc:
-        st.warning(f"The saved game {token!r} could not be rebuilt: {exc}")
+        st.warning(tr().gettext("The saved game {token} could not be rebuilt: {error}").format(token=repr(token),
+                                                                                             error=exc))
         return None
     st.session_state[SESSION] = session
     st.session_state[TOKEN] = token
@@ -107,6 +137,7 @@ def _session() -> PlaySession | None:
 
 # ---- callbacks ------------------------------------------------------------------
 
+@spoken
 def _start(settings: PlaySettings | None = None) -> None:
     ss = st.session_state
     if settings is None:
@@ -120,7 +151,7 @@ def _start(settings: PlaySettings | None = None) -> None:
                 training=bool(ss.get("play_training")),
             )
         except SanmaError as exc:
-            ss[MESSAGE] = ("error", f"Cannot start this game: {exc}")
+            ss[MESSAGE] = ("error", tr().gettext("Cannot start this game: {error}").format(error=exc))
             return
     ss[SESSION] = PlaySession(settings)
     ss[TOKEN] = secrets.token_hex(8)
@@ -169,6 +200,7 @@ def _auto_pass(session: PlaySession) -> None:
         session.play(choice)
 
 
+@spoken
 def _act(action: Action) -> None:
     session = st.session_state.get(SESSION)
     if not isinstance(session, PlaySession):
@@ -181,6 +213,7 @@ def _act(action: Action) -> None:
     _save(session)
 
 
+@spoken  # a callback: the engine's words (results, errors) in the page's language
 def _on_table(choice: dict) -> None:
     """A click or key on the table: the action it names, if it is still legal."""
     session = st.session_state.get(SESSION)
@@ -197,6 +230,7 @@ def _on_table(choice: dict) -> None:
     _act(action)
 
 
+@spoken
 def _next_hand() -> None:
     session = st.session_state.get(SESSION)
     if isinstance(session, PlaySession) and session.phase is Phase.HAND_END:
@@ -206,6 +240,7 @@ def _next_hand() -> None:
         _save(session)
 
 
+@spoken
 def _undo() -> None:
     session = st.session_state.get(SESSION)
     if isinstance(session, PlaySession) and session.can_undo():
@@ -216,46 +251,50 @@ def _undo() -> None:
 # ---- screens --------------------------------------------------------------------
 
 def _new_game_form() -> None:
-    st.subheader("New game")
+    t = tr()
+    st.subheader(t.gettext("New game"))
     options = state.ruleset_options()
     st.session_state.setdefault("play_ruleset", st.session_state.get(state.RULESET_KEY) or options[0])
     if st.session_state["play_ruleset"] not in options:
         st.session_state["play_ruleset"] = options[0]
     c = st.columns(2)
-    c[0].selectbox("Ruleset", options, key="play_ruleset", format_func=state.ruleset_label)
-    c[1].radio("Length", list(LENGTHS), key="play_length", format_func=LENGTHS.get, horizontal=True)
+    c[0].selectbox(t.gettext("Ruleset"), options, key="play_ruleset", format_func=state.ruleset_label)
+    c[1].radio(t.gettext("Length"), list(LENGTHS), key="play_length", format_func=_length_label, horizontal=True)
     b = st.columns(3)
-    styles = "  \n".join(f"**{lv}** {LEVEL_STYLES[lv]}" for lv in LEVELS)
-    b[0].selectbox("Bot after you", LEVELS, index=1, key="play_bot1", help=styles)
-    b[1].selectbox("Bot before you", LEVELS, index=1, key="play_bot2", help=styles)
-    b[2].radio("Your seat", list(SEATS), key="play_seat", format_func=SEATS.get)
+    styles = "  \n".join(f"**{level_name(lv)}** {t.gettext(LEVEL_STYLES[lv])}" for lv in LEVELS)
+    b[0].selectbox(t.gettext("Bot after you"), LEVELS, index=1, key="play_bot1", help=styles, format_func=level_name)
+    b[1].selectbox(t.gettext("Bot before you"), LEVELS, index=1, key="play_bot2", help=styles, format_func=level_name)
+    b[2].radio(t.gettext("Your seat"), SEATS, key="play_seat", format_func=_seat_label)
     s = st.columns(2)
     st.session_state.setdefault("play_seed", 1)
-    s[0].number_input("Seed (the same seed deals the same game)", min_value=0, max_value=10**9, step=1,
+    s[0].number_input(t.gettext("Seed (the same seed deals the same game)"), min_value=0, max_value=10**9, step=1,
                       key="play_seed")
-    s[1].toggle("Training mode (undo your last discard)", key="play_training")
-    st.button("Start the game", type="primary", key="play_start", on_click=_start)
+    s[1].toggle(t.gettext("Training mode (undo your last discard)"), key="play_training")
+    st.button(t.gettext("Start the game"), type="primary", key="play_start", on_click=_start)
 
 
 def _settings_line(session: PlaySession) -> None:
-    s = session.settings
-    st.caption(f"{s.rules.title} · {s.length} · seed {s.seed} · you started {wind_name(s.seat)}"
-               f" · bots {' / '.join(s.bots)}"
-               + (" · training mode" if s.training else ""))
+    s, t = session.settings, tr()
+    line = t.gettext("{ruleset} · {length} · seed {seed} · you started {wind} · bots {bots}").format(
+        ruleset=ruleset_title(s.rules), length=s.length, seed=s.seed, wind=wind_name(s.seat),
+        bots=" / ".join(level_name(b) for b in s.bots))
+    st.caption(line + (t.gettext(" · training mode") if s.training else ""))
 
 
 def _bot_log_html(session: PlaySession) -> str:
     """The bots' moves this hand with their reasons, newest first, as a folded HTML list (names escaped)."""
-    names = session.settings.names()
+    t = tr()
+    names = session.settings.shown_names()
     steps = [s for s in session.steps if s.bot and s.hand == session.game.hand_index][-40:]
     lines = []
     for s in reversed(steps):
         a = s.action
-        what = a.kind.replace("_", " ") + (f" {tile_name(a.tile)}" if a.tile is not None and a.kind != "kita" else "")
+        what = _move_text(a.kind, tile_name(a.tile) if a.tile is not None and a.kind != "kita" else None)
         lines.append(f"<li><strong>{html.escape(names[a.seat])}</strong>: {html.escape(what)} — "
                      f"{html.escape(draw.name_seats(s.reason, names, session.human))}</li>")
-    body = f"<ul>{''.join(lines)}</ul>" if lines else "<p>No bot moves yet.</p>"
-    return f'<details class="sm-botlog"><summary>Bot moves this hand ({len(steps)})</summary>{body}</details>'
+    body = f"<ul>{''.join(lines)}</ul>" if lines else "<p>" + html.escape(t.gettext("No bot moves yet.")) + "</p>"
+    summary = html.escape(t.gettext("Bot moves this hand ({n})").format(n=len(steps)))
+    return f'<details class="sm-botlog"><summary>{summary}</summary>{body}</details>'
 
 
 def _table(session: PlaySession) -> None:
@@ -271,7 +310,7 @@ def _table(session: PlaySession) -> None:
     big = bool(st.session_state.get("big_tiles"))
     # in training mode the table itself offers the undo, beside the actions on the first screen
     undo = bool(legal) and session.can_undo()
-    state_ = table_state(view, names=session.settings.names(), legal=legal, hints=hints, big=big, you=session.human,
+    state_ = table_state(view, names=session.settings.shown_names(), legal=legal, hints=hints, big=big, you=session.human,
                          undo=undo, **extra)
     confirm = st.session_state.get(CONFIRM) or "auto"
     choice = table(state_, key=f"{TABLE}_{st.session_state.get(TOKEN) or 'game'}", big=big,
@@ -280,10 +319,10 @@ def _table(session: PlaySession) -> None:
         _on_table(choice)
         st.rerun()
     if not ended and not legal and session.can_undo():  # nothing to choose on the table now: the undo stays here
-        st.button("Undo my last discard", key="play_undo", on_click=_undo)
+        st.button(tr().gettext("Undo my last discard"), key="play_undo", on_click=_undo)
     if not ended:  # the hints and the bot log in one element: a move redraws one block below the table
         st.html('<div class="sm-hints-box">'
-                + (draw.hints_html(hints, session.settings.names()) if hints is not None else "")
+                + (draw.hints_html(hints, session.settings.shown_names(), session.human) if hints is not None else "")
                 + _bot_log_html(session) + "</div>")
 
 
@@ -305,32 +344,35 @@ def _review(session: PlaySession, hands: list[int] | None, title: str, key: str)
     if not box.open:
         return
     with box:
-        st.caption(f"Your decisions replayed beside the {ADVISOR} bot's choice in the same position, with its reason. "
-                   "Shape is the shanten after the discard and how many useful tiles you cannot see yet (the bots count "
-                   "the same way); danger is the bots' estimate against riichi.")
-        draw.review(_reviews(session, hands), ADVISOR, key, session.settings.names(), session.human)
+        st.caption(tr().gettext(
+            "Your decisions replayed beside the {advisor} bot's choice in the same position, with its reason. "
+            "Shape is the shanten after the discard and how many useful tiles you cannot see yet (the bots count "
+            "the same way); danger is the bots' estimate against riichi.").format(advisor=level_name(ADVISOR)))
+        draw.review(_reviews(session, hands), level_name(ADVISOR), key, session.settings.shown_names(), session.human)
 
 
 def _downloads(session: PlaySession) -> None:
     mjai, tenhou6 = session.exports()  # written when a button is clicked, not on every hand end
+    t = tr()
     c = st.columns(2)
-    c[0].download_button("Download mjai (.jsonl)", mjai, file_name=f"sanma-{session.settings.seed}.mjai.jsonl",
+    c[0].download_button(t.gettext("Download mjai (.jsonl)"), mjai, file_name=f"sanma-{session.settings.seed}.mjai.jsonl",
                          mime="application/jsonl", key="play_dl_mjai")
-    c[1].download_button("Download tenhou.net/6 (.json)", tenhou6,
+    c[1].download_button(t.gettext("Download tenhou.net/6 (.json)"), tenhou6,
                          file_name=f"sanma-{session.settings.seed}.tenhou6.json", mime="application/json",
                          key="play_dl_tenhou6")
 
 
 def render() -> None:
     """The page body (``tutor/pages/play.py`` runs it)."""
+    t = tr()
     draw.css()
     session = _session()
     if session is None:
-        st.title("Play")
+        st.title(t.gettext("Play"))
         message = st.session_state.pop(MESSAGE, None)
         if message:
             getattr(st, message[0])(message[1])
-        st.caption("A whole sanma game against two bots. Bots move at once; their reasons are in the log.")
+        st.caption(t.gettext("A whole sanma game against two bots. Bots move at once; their reasons are in the log."))
         _new_game_form()
         return
     token = st.session_state.get(TOKEN)
@@ -340,21 +382,23 @@ def render() -> None:
     # the title and the controls share one short row, so the table (the hand and its buttons at its foot) starts
     # high enough to fit the first screen
     with st.container(horizontal=True, key="play_bar", vertical_alignment="center"):
-        st.title("Play")
-        with st.popover("Options"):
-            st.selectbox("Call offers", list(AUTOPASS_MODES), key=AUTOPASS, format_func=AUTOPASS_MODES.get,
-                         help="Pass pon and kan offers without a click; a win is always offered.")
-            st.toggle("Hints", value=True, key="play_hints")
-            st.selectbox("Discards", list(CONFIRM_MODES), key=CONFIRM, format_func=CONFIRM_MODES.get,
-                         help="With two taps the first raises the tile and shows what its discard leaves; "
-                              "the second throws it.")
+        st.title(t.gettext("Play"))
+        with st.popover(t.gettext("Options")):
+            st.selectbox(t.gettext("Call offers"), list(AUTOPASS_MODES), key=AUTOPASS,
+                         format_func=lambda m: t.gettext(AUTOPASS_MODES[m]),
+                         help=t.gettext("Pass pon and kan offers without a click; a win is always offered."))
+            st.toggle(t.gettext("Hints"), value=True, key="play_hints")
+            st.selectbox(t.gettext("Discards"), list(CONFIRM_MODES), key=CONFIRM,
+                         format_func=lambda m: t.gettext(CONFIRM_MODES[m]),
+                         help=t.gettext("With two taps the first raises the tile and shows what its discard leaves; "
+                                        "the second throws it."))
             _settings_line(session)
-        st.button("New game", key="play_abandon", on_click=_ask_abandon)
+        st.button(t.gettext("New game"), key="play_abandon", on_click=_ask_abandon)
     if st.session_state.get(CONFIRM_ABANDON) and session.phase is not Phase.GAME_END:
-        st.warning("Leave this game for a new one? It cannot be resumed afterwards.")
+        st.warning(t.gettext("Leave this game for a new one? It cannot be resumed afterwards."))
         c = st.columns([2, 1, 3])
-        c[0].button("Yes, start a new game", key="play_abandon_yes", on_click=_abandon, type="primary")
-        c[1].button("Keep playing", key="play_abandon_no", on_click=_keep_playing)
+        c[0].button(t.gettext("Yes, start a new game"), key="play_abandon_yes", on_click=_abandon, type="primary")
+        c[1].button(t.gettext("Keep playing"), key="play_abandon_no", on_click=_keep_playing)
     _game_area()
 
 
@@ -367,7 +411,7 @@ for (const el of [document.scrollingElement, ...document.querySelectorAll(
 </script>"""
 
 
-@st.fragment
+@fragment
 def _game_area() -> None:
     """Everything that changes with a move: a click reruns only this part of the page."""
     session = _session()
@@ -378,34 +422,39 @@ def _game_area() -> None:
         getattr(st, message[0])(message[1])
     if st.session_state.pop(SCROLL_TOP, False):
         st.html(_SCROLL_TOP_JS, unsafe_allow_javascript=True)
-    names = session.settings.names()
+    t = tr()
+    names = session.settings.shown_names()
     game = session.game
+    rules_title = ruleset_title(game.rules)
+    advisor = level_name(ADVISOR)
     if game.phase is Phase.GAME_END:
         _table(session)
         draw.game_result(game_summary(game), names)
         _downloads(session)
         c = st.columns(3)
-        c[0].button("Play the same seed again", key="play_again", on_click=_replay_same)
+        c[0].button(t.gettext("Play the same seed again"), key="play_again", on_click=_replay_same)
         if session.can_undo():
-            c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
-        if c[2].button("Review this game", key="play_open_review", type="primary",
-                       help="Step through the whole game on the Review page"):
+            c[1].button(t.gettext("Undo my last discard"), key="play_undo", on_click=_undo)
+        if c[2].button(t.gettext("Review this game"), key="play_open_review", type="primary",
+                       help=t.gettext("Step through the whole game on the Review page")):
             open_game(session.mjai(), session.settings.rules.name, session.human)
         if game.result is not None:
-            with st.expander("Last hand", expanded=True):
-                draw.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)
-        _review(session, None, f"Review the whole game against the {ADVISOR} bot", "play_review_game")
+            with st.expander(t.gettext("Last hand"), expanded=True):
+                draw.hand_result(hand_summary(game, game.result), names, rules_title, session.human)
+        _review(session, None, t.gettext("Review the whole game against the {advisor} bot").format(advisor=advisor),
+                "play_review_game")
         return
     if game.phase is Phase.HAND_END:
         _table(session)
-        draw.hand_result(hand_summary(game, game.result), names, game.rules.title, session.human)
+        draw.hand_result(hand_summary(game, game.result), names, rules_title, session.human)
         c = st.columns(3)
-        c[0].button("Next hand", type="primary", key="play_next", on_click=_next_hand)
+        c[0].button(t.gettext("Next hand"), type="primary", key="play_next", on_click=_next_hand)
         if session.can_undo():
-            c[1].button("Undo my last discard", key="play_undo", on_click=_undo)
-        _review(session, [game.hand_index], f"Review this hand against the {ADVISOR} bot", "play_review_hand")
+            c[1].button(t.gettext("Undo my last discard"), key="play_undo", on_click=_undo)
+        _review(session, [game.hand_index], t.gettext("Review this hand against the {advisor} bot").format(
+            advisor=advisor), "play_review_hand")
         st.html(_bot_log_html(session))
-        with st.expander("Records of the hands played so far", expanded=False):
+        with st.expander(t.gettext("Records of the hands played so far"), expanded=False):
             _downloads(session)
         return
     _table(session)

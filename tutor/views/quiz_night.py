@@ -14,13 +14,17 @@ from drills import DRILL_TYPES, Question
 from drills.explain import explanation_sentences
 from drills.registry import QUIZ_TYPES
 from drills.render import render_answer, render_question
+from sanma_core.i18n import N_
 from sanma_core.rules import PRESETS
 from tutor import state
 from tutor.club import Club
+from tutor.language import fragment, spoken, tr
 from tutor.quiz_night import MAX_QUESTIONS, SECONDS, Quiz, QuizNight, QuizSettings
 from tutor.store import StoreError
 
 REFRESH_S = 2.0
+#: a quiz's phase as the teacher's list of past quizzes names it (the phase ids stay English in the database)
+PHASE_WORDS = {"lobby": N_("lobby"), "question": N_("question"), "reveal": N_("reveal"), "done": N_("done")}
 PLAY_PARAM, RUN_PARAM = "quiz", "run"
 
 
@@ -36,6 +40,7 @@ def _said(exc: StoreError) -> str:
 
 # ---- players ----------------------------------------------------------------------------
 
+@spoken
 def _join(profile_id: int) -> None:
     night = _night()
     if night is None:
@@ -46,7 +51,7 @@ def _join(profile_id: int) -> None:
         state.notice(_said(exc), "error")
         return
     st.query_params[PLAY_PARAM] = str(quiz.id)
-    state.notice("You are in: the first question comes when the teacher starts.", "success")
+    state.notice(tr().gettext("You are in: the first question comes when the teacher starts."), "success")
 
 
 def _response(q: Question, key: str) -> dict:
@@ -62,6 +67,7 @@ def _response(q: Question, key: str) -> dict:
     return out
 
 
+@spoken
 def _send(profile_id: int, quiz_id: int, index: int, key: str, q: Question) -> None:
     night = _night()
     if night is None:
@@ -73,6 +79,7 @@ def _send(profile_id: int, quiz_id: int, index: int, key: str, q: Question) -> N
 
 
 def _answer_form(q: Question, key: str) -> None:
+    t = tr()
     for part in q.parts:
         if part == "numbers":
             cols = st.columns(len(q.number_fields))
@@ -81,22 +88,25 @@ def _answer_form(q: Question, key: str) -> None:
         elif part == "choices":
             labels = dict(q.choices)
             if q.is_multi(part):
-                st.multiselect("Every one that applies", list(labels), format_func=labels.get, key=f"{key}_c")
+                st.multiselect(t.gettext("Every one that applies"), list(labels), format_func=labels.get, key=f"{key}_c")
             else:
-                st.radio("Pick one", list(labels), format_func=labels.get, key=f"{key}_c", index=None)
+                st.radio(t.gettext("Pick one"), list(labels), format_func=labels.get, key=f"{key}_c", index=None)
         else:
-            st.text_input("Tiles (for example 36p)", key=f"{key}_t")
+            st.text_input(t.gettext("Tiles (for example 36p)"), key=f"{key}_t")
 
 
 def _scores_table(night: QuizNight, quiz: Quiz, key: str) -> None:
-    rows = [{"player": s.name, "points": s.points, "right": s.right} for s in night.scores(quiz)]
+    t = tr()
+    rows = [{t.gettext("player"): s.name, t.gettext("points"): t.number(s.points), t.gettext("right"): t.number(s.right)}
+            for s in night.scores(quiz)]
     if rows:  # a plain table: large on a projector, its text in the page
         with st.container(key=key):
             st.table(rows)
 
 
-@st.fragment(run_every=REFRESH_S)
+@fragment(run_every=REFRESH_S)
 def _player_view(profile_id: int, quiz_id: int) -> None:
+    t = tr()
     night = _night()
     if night is None:
         return
@@ -105,31 +115,35 @@ def _player_view(profile_id: int, quiz_id: int) -> None:
     except StoreError as exc:
         st.error(_said(exc))
         return
-    st.caption(f"Quiz {quiz.code} · question {quiz.current + 1} of {len(quiz.questions)}" if quiz.current >= 0
-               else f"Quiz {quiz.code}")
+    st.caption(t.gettext("Quiz {code} · question {n} of {total}").format(
+        code=quiz.code, n=t.number(quiz.current + 1), total=t.number(len(quiz.questions))) if quiz.current >= 0
+        else t.gettext("Quiz {code}").format(code=quiz.code))
     q = quiz.question
     if quiz.phase == "lobby" or q is None:
-        st.info("Waiting for the teacher to show the first question…")
+        st.info(t.gettext("Waiting for the teacher to show the first question…"))
         return
     if quiz.phase == "done":
-        st.subheader("Final scores")
+        st.subheader(t.gettext("Final scores"))
         _scores_table(night, quiz, "quiz_final_player")
         return
     mine = night.my_answer(profile_id, quiz, quiz.current)
     st.text(render_question(q))
     if quiz.phase == "question" and mine is None:
         key = f"quiz_{quiz.id}_{quiz.current}"
-        st.caption(f"{quiz.time_left():.0f} s left")
+        st.caption(t.gettext("{n} s left").format(n=t.number(round(quiz.time_left()))))
         _answer_form(q, key)
-        st.button("Send", key=f"{key}_send", type="primary", on_click=_send,
+        st.button(t.gettext("Send"), key=f"{key}_send", type="primary", on_click=_send,
                   args=(profile_id, quiz.id, quiz.current, key, q))
         if f"{key}_error" in st.session_state:
             st.error(st.session_state[f"{key}_error"])
         return
     if quiz.phase == "question":
-        st.info("Answer sent: the answer comes when the time is up.")
+        st.info(t.gettext("Answer sent: the answer comes when the time is up."))
         return
-    st.success("Right!") if mine else st.warning("Not this time." if mine is False else "No answer sent.")
+    if mine:
+        st.success(t.gettext("Right!"))
+    else:
+        st.warning(t.gettext("Not this time.") if mine is False else t.gettext("No answer sent."))
     st.text(render_answer(q).split("\n\n", 1)[0])
 
 
@@ -138,12 +152,14 @@ def _player_part(profile_id: int) -> None:
     if asked and asked.isdigit():
         _player_view(profile_id, int(asked))
         return
-    st.text_input("Quiz code (on the projector)", key="quiz_code", max_chars=8)
-    st.button("Join the quiz", key="quiz_join", on_click=_join, args=(profile_id,), type="primary")
+    t = tr()
+    st.text_input(t.gettext("Quiz code (on the projector)"), key="quiz_code", max_chars=8)
+    st.button(t.gettext("Join the quiz"), key="quiz_join", on_click=_join, args=(profile_id,), type="primary")
 
 
 # ---- the teacher --------------------------------------------------------------------------
 
+@spoken
 def _start(profile_id: int) -> None:
     night = _night()
     if night is None:
@@ -159,6 +175,7 @@ def _start(profile_id: int) -> None:
     st.query_params[RUN_PARAM] = str(quiz.id)
 
 
+@spoken
 def _advance(profile_id: int, quiz_id: int) -> None:
     night = _night()
     if night is not None:
@@ -168,12 +185,13 @@ def _advance(profile_id: int, quiz_id: int) -> None:
             state.notice(_said(exc), "error")
 
 
-_NEXT = {"lobby": "Show the first question", "question": "Show the answer", "reveal": "Next question"}
+_NEXT = {"lobby": N_("Show the first question"), "question": N_("Show the answer"), "reveal": N_("Next question")}
 
 
-@st.fragment(run_every=REFRESH_S)
+@fragment(run_every=REFRESH_S)
 def projector(profile_id: int, quiz_id: int) -> None:
     """The room's screen: the code, who is in, the question, then the answer explained and the scores."""
+    t = tr()
     night = _night()
     if night is None:
         return
@@ -182,71 +200,79 @@ def projector(profile_id: int, quiz_id: int) -> None:
     except StoreError as exc:
         st.error(_said(exc))
         return
-    st.header(f"Quiz code: {quiz.code}")
+    st.header(t.gettext("Quiz code: {code}").format(code=quiz.code))
     players = night.players(quiz)
-    st.caption(f"{len(players)} players: " + ", ".join(players) if players else "Nobody has joined yet.")
+    st.caption(t.ngettext("{n} player: {names}", "{n} players: {names}", len(players)).format(
+        n=t.number(len(players)), names=", ".join(players)) if players else t.gettext("Nobody has joined yet."))
     q = quiz.question
     if quiz.phase in ("question", "reveal") and q is not None:
-        st.subheader(f"Question {quiz.current + 1} of {len(quiz.questions)}")
+        st.subheader(t.gettext("Question {n} of {total}").format(n=t.number(quiz.current + 1),
+                                                                  total=t.number(len(quiz.questions))))
         st.text(render_question(q))
         answered = night.answered(quiz, quiz.current)
         if quiz.phase == "question":
-            st.caption(f"{len(answered)} of {len(players)} answered · {quiz.time_left():.0f} s left")
+            st.caption(t.gettext("{n} of {total} answered · {left} s left").format(
+                n=t.number(len(answered)), total=t.number(len(players)), left=t.number(round(quiz.time_left()))))
         else:
-            st.text(render_answer(q).split("\nExplanation:", 1)[0])
+            st.text(render_answer(q).split("\n" + t.gettext("Explanation:"), 1)[0])
             for line in explanation_sentences(q.explanation):
                 st.text(f"· {line}")
             with st.container(key="quiz_answered"):
-                st.table([{"player": name, "answer": "right" if right else "wrong"} for name, right in answered.items()])
+                st.table([{t.gettext("player"): name, t.gettext("answer"): t.gettext("right") if right else t.gettext("wrong")}
+                          for name, right in answered.items()])
             _scores_table(night, quiz, "quiz_scores")
     if quiz.phase == "done":
-        st.subheader("Final scores")
+        st.subheader(t.gettext("Final scores"))
         _scores_table(night, quiz, "quiz_final")
         return
-    st.button(_NEXT[quiz.phase] if not (quiz.phase == "reveal" and quiz.current + 1 >= len(quiz.questions))
-              else "Finish the quiz", key="quiz_next", type="primary", on_click=_advance, args=(profile_id, quiz.id))
+    st.button(t.gettext(_NEXT[quiz.phase]) if not (quiz.phase == "reveal" and quiz.current + 1 >= len(quiz.questions))
+              else t.gettext("Finish the quiz"), key="quiz_next", type="primary", on_click=_advance, args=(profile_id, quiz.id))
 
 
 def _teacher_part(profile_id: int) -> None:
+    t = tr()
     asked = st.query_params.get(RUN_PARAM)
     if asked:
         if not asked.isdigit():
-            st.error(f"{asked!r} is not a quiz number.")
+            st.error(t.gettext("{asked!r} is not a quiz number.").format(asked=asked))
             return
         projector(profile_id, int(asked))
         return
     db = state.store(quiet=True)
     taught = state.store_call(Club(db).groups_taught, profile_id) if db is not None else None
     if not taught:
-        st.info("Create a group on the Club page first: its members join your quizzes.")
+        st.info(t.gettext("Create a group on the Club page first: its members join your quizzes."))
         return
     names = {g.id: g.name for g in taught}
-    st.selectbox("Group", list(names), format_func=names.get, key="quiz_group")
+    st.selectbox(t.gettext("Group"), list(names), format_func=names.get, key="quiz_group")
     titles = {d: str(DRILL_TYPES[d].get("title") or d) for d in QUIZ_TYPES if d in DRILL_TYPES}
-    st.multiselect("Drill types", list(titles), default=["payment"], format_func=titles.get, key="quiz_types")
+    st.multiselect(t.gettext("Drill types"), list(titles), default=["payment"], format_func=titles.get, key="quiz_types")
     cols = st.columns(3)
-    cols[0].number_input("Questions", 1, MAX_QUESTIONS, 5, key="quiz_n")
-    cols[1].number_input("Seed", 0, 10**9, 1, key="quiz_seed")
-    cols[2].number_input("Seconds per question", SECONDS[0], SECONDS[1], 30, key="quiz_seconds")
-    st.caption(f"Ruleset: the one chosen in the sidebar (a preset; {', '.join(PRESETS)}).")
-    st.button("Start the quiz", key="quiz_start", type="primary", on_click=_start, args=(profile_id,))
+    cols[0].number_input(t.gettext("Questions"), 1, MAX_QUESTIONS, 5, key="quiz_n")
+    cols[1].number_input(t.gettext("Seed"), 0, 10**9, 1, key="quiz_seed")
+    cols[2].number_input(t.gettext("Seconds per question"), SECONDS[0], SECONDS[1], 30, key="quiz_seconds")
+    st.caption(t.gettext("Ruleset: the one chosen in the sidebar (a preset; {presets}).").format(presets=", ".join(PRESETS)))
+    st.button(t.gettext("Start the quiz"), key="quiz_start", type="primary", on_click=_start, args=(profile_id,))
     night = _night()
     group = st.session_state.get("quiz_group")
     past = state.store_call(night.quizzes_run, profile_id, group) if night is not None and group else None
     if past:
-        st.subheader("Results kept for this group")
+        st.subheader(t.gettext("Results kept for this group"))
         for quiz in reversed(past):
-            with st.expander(f"Quiz {quiz.code} · {len(quiz.questions)} questions · {quiz.phase}"):
+            n = len(quiz.questions)
+            with st.expander(t.ngettext("Quiz {code} · {n} question · {phase}", "Quiz {code} · {n} questions · {phase}",
+                                        n).format(code=quiz.code, n=t.number(n), phase=t.gettext(PHASE_WORDS[quiz.phase]))):
                 _scores_table(night, quiz, f"quiz_past_{quiz.id}")
 
 
 def render() -> None:
-    st.title("Quiz night")
+    t = tr()
+    st.title(t.gettext("Quiz night"))
     profile = state.current_profile()
     if profile is None:
-        st.info("Sign in (or create a learner) in the sidebar to join a quiz or run one.")
+        st.info(t.gettext("Sign in (or create a learner) in the sidebar to join a quiz or run one."))
         return
-    play, run = st.tabs(["Play", "Run a quiz"])
+    play, run = st.tabs([t.gettext("Play"), t.gettext("Run a quiz")])
     with play:
         _player_part(profile.id)
     with run:

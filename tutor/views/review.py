@@ -17,22 +17,28 @@ from streamlit.delta_generator import DeltaGenerator
 from sanma_core.game import Game
 from sanma_core.game.mjai import RecordError
 from sanma_core.game.records import record_format
+from sanma_core.i18n import Translator
 from sanma_core.review.decisions import ADVISOR, ReviewRow, action_text
 from sanma_core.review.decisions import HandReview as DecisionHand
-from sanma_core.review.graded import KIND_WORDS, option_text
-from sanma_core.review.graded_words import DEFINITIONS, figures_line, percent, unmodelled_line
+from sanma_core.review.graded import kind_words, option_text
+from sanma_core.review.graded_words import definitions, figure_name, figures_line, grade_name, unmodelled_line
 from sanma_core.review.record import HandReview
 from sanma_core.review.summary import HandSummary
+from sanma_core.words import YOU
+from sanma_core.words.results import result_name
+from sanma_core.words.rulesets import ruleset_title
+from sanma_core.words.seats import is_you
 from tutor import kept_review, state
 from tutor.handoff import REVIEW_INCOMING
+from tutor.language import fragment, spoken, tr
 from tutor.play import render as play
 from tutor.review_data import (
-    FORMAT_NAMES,
     LIMIT_MB,
     UPLOAD_TYPES,
     DecisionPoint,
     LoadedReview,
     display_names,
+    format_name,
     load_review,
     moment_step,
     read_upload,
@@ -46,7 +52,7 @@ from tutor.table.component import table
 from tutor.table.state import table_state
 
 TEXT = "review_text"  # the record being reviewed
-SOURCE = "review_source"  # where it came from (shown as a caption)
+SOURCE = "review_source"  # where it came from: (kind, file name) (said in the caption, in the page's language)
 ERROR = "review_error"  # a file that could not even be read (too big, not text)
 CACHE = "review_cache"  # review key → LoadedReview or RecordError; text hash → names
 INCOMING = REVIEW_INCOMING  # put there by the Play page (tutor.handoff.open_game)
@@ -84,9 +90,46 @@ _SCROLL_JS = """<script>
 </script>"""
 
 
+# ---- words ----------------------------------------------------------------------
+
+def _you(names: Sequence[str], seat: int) -> bool:
+    """Whether the reviewed player is the reader (the seat named "You", as a game from the Play page names it)."""
+    return is_you(names[seat])
+
+
+def _signed(t: Translator, value: int) -> str:
+    """A score change with its sign: ``+8000`` in English as before, ``+8.000`` in German and Spanish."""
+    if t.lang == "en":
+        return f"{value:+d}"
+    return ("+" if value >= 0 else "-") + t.number(abs(value))
+
+
+def _count(t: Translator, value: int) -> str:
+    """A count: English keeps its plain digits, German and Spanish group them (``1.200``)."""
+    return str(value) if t.lang == "en" else t.number(value)
+
+
+def _source_text(source: object) -> str:
+    """Where the record came from, in the page's language."""
+    t = tr()
+    kind, name = source if isinstance(source, tuple) and len(source) == 2 else ("", None)
+    if kind == "upload":
+        return t.gettext("uploaded file {name}").format(name=name)
+    if kind == "paste":
+        return t.gettext("pasted record")
+    if kind == "play":
+        return t.gettext("your game from the Play page")
+    return t.gettext("loaded")
+
+
+def _still_there(message: str) -> str:
+    return tr().gettext("{problem} The game loaded before is still on the page.").format(problem=message)
+
+
 # ---- loading ----------------------------------------------------------------------
 
-def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> None:
+@spoken  # a callback: the engine's errors in the page's language
+def _use(text: str, source: tuple[str, str | None], ruleset: str | None = None, seat: int = 0) -> None:
     """Make ``text`` the record on the page, from its first position (callbacks and the page top only).
 
     A record that cannot be reviewed does not replace the game on the page: the error shows beside the loader
@@ -98,7 +141,7 @@ def _use(text: str, source: str, ruleset: str | None = None, seat: int = 0) -> N
     name = ruleset if ruleset in options else _review_ruleset(options)
     problem = _problem(text, name, seat)
     if problem is not None:
-        _fail(problem if TEXT not in ss else f"{problem} The game loaded before is still on the page.")
+        _fail(problem if TEXT not in ss else _still_there(problem))
         return
     ss[TEXT], ss[SOURCE] = text, source
     ss.pop(ERROR, None)
@@ -130,6 +173,7 @@ def _fail(message: str) -> None:
     st.session_state[ERROR] = message
 
 
+@spoken
 def on_upload() -> None:
     """The uploader's callback: read the file (or say why not)."""
     upload = st.session_state.get("review_upload")
@@ -138,30 +182,34 @@ def on_upload() -> None:
     try:
         text = read_upload(upload.name, upload.getvalue())
     except RecordError as exc:
-        _fail(error_text(exc) + (" The game loaded before is still on the page." if TEXT in st.session_state else ""))
+        _fail(_still_there(error_text(exc)) if TEXT in st.session_state else error_text(exc))
         return
-    _use(text, f"uploaded file {upload.name}")
+    _use(text, ("upload", upload.name))
 
 
 def _on_paste() -> None:
     text = st.session_state.get("review_paste") or ""
     if not text.strip():
-        _fail("Paste a game record first (tenhou.net/6 JSON, Tenhou XML or mjai lines).")
+        _fail(tr().gettext("Paste a game record first (tenhou.net/6 JSON, Tenhou XML or mjai lines)."))
         return
-    _use(text, "pasted record")
+    _use(text, ("paste", None))
 
 
 def error_text(exc: RecordError, names: Sequence[str] | None = None) -> str:
     """One sentence naming the problem, its hand and its seat."""
+    t = tr()
     where = []
     if exc.hand and exc.hand not in str(exc):
         where.append(exc.hand)
     if exc.seat is not None:
-        who = f"seat {exc.seat}"
         if names and 0 <= exc.seat < len(names) and names[exc.seat].strip():
-            who += f" ({names[exc.seat]})"
-        where.append(who)
-    return f"This record cannot be reviewed: {exc}" + (f" ({', '.join(where)})" if where else "") + "."
+            where.append(t.gettext("seat {seat} ({name})").format(seat=exc.seat, name=names[exc.seat]))
+        else:
+            where.append(t.gettext("seat {seat}").format(seat=exc.seat))
+    if where:
+        return t.gettext("This record cannot be reviewed: {problem} ({where}).").format(problem=exc,
+                                                                                      where=", ".join(where))
+    return t.gettext("This record cannot be reviewed: {problem}.").format(problem=exc)
 
 
 def _cache() -> dict:
@@ -239,62 +287,84 @@ def _table(game: Game, seat: int, names: Sequence[str], summary: HandSummary, sh
 
 
 def _step_caption(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str]) -> str:
+    t = tr()
     count = loaded.spans[hand][1]
     action = loaded.action_before(hand, pos)
-    what = "the deal, before anyone acts" if action is None else f"{names[action.seat]}: {action_text(action)}"
-    end = " — the hand is over" if pos == count else ""
-    return f"Step {pos} of {count} · {what}{end}"
+    what = t.gettext("the deal, before anyone acts") if action is None else t.gettext("{name}: {action}").format(
+        name=names[action.seat], action=action_text(action))
+    if pos == count:
+        return t.gettext("Step {step} of {count} · {what} — the hand is over").format(step=pos, count=count, what=what)
+    return t.gettext("Step {step} of {count} · {what}").format(step=pos, count=count, what=what)
 
 
 def _agreement(h: HandReview, names: Sequence[str]) -> None:
-    engine = "  ".join(f"{names[s]} {h.deltas[s]:+d}" for s in range(3))
+    t = tr()
+    engine = "  ".join(f"{names[s]} {_signed(t, h.deltas[s])}" for s in range(3))
     if h.log_deltas is None:
-        st.caption(f"The record gives no score changes for this hand; the engine's: {engine}.")
+        st.caption(t.gettext("The record gives no score changes for this hand; the engine's: {engine}.").format(
+            engine=engine))
     elif h.agrees:
-        st.success(f"The record's score changes agree with the engine's: {engine}.")
+        st.success(t.gettext("The record's score changes agree with the engine's: {engine}.").format(engine=engine))
     else:
-        st.warning("The record's score changes differ from the engine's settlement for this hand.")
-        st.table([{"player": names[s], "record": f"{h.log_deltas[s]:+d}", "engine": f"{h.deltas[s]:+d}",
-                   "difference": f"{h.log_deltas[s] - h.deltas[s]:+d}"} for s in range(3)])
+        st.warning(t.gettext("The record's score changes differ from the engine's settlement for this hand."))
+        st.table([{t.gettext("player"): names[s], t.gettext("record"): _signed(t, h.log_deltas[s]),
+                   t.gettext("engine"): _signed(t, h.deltas[s]),
+                   t.gettext("difference"): _signed(t, h.log_deltas[s] - h.deltas[s])} for s in range(3)])
 
 
 def _moments(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
+    t = tr()
     if not h.moments:
-        st.caption(f"Nothing in {play.voice(names[seat])[1]} play stands out in this hand.")
+        st.caption(t.gettext("Nothing in your play stands out in this hand.") if _you(names, seat) else
+                   t.gettext("Nothing in {name}'s play stands out in this hand.").format(name=names[seat]))
         return
     for i, m in enumerate(h.moments):
         pos = loaded.position_of(h.index, moment_step(m))
-        st.button(f"Turn {m.turn} · {play.name_seats(m.text, names)}", key=f"review_moment_{h.index}_{i}",
-                  on_click=_jump, args=(pos,), help=f"go to step {pos} of this hand")
+        st.button(t.gettext("Turn {turn} · {moment}").format(turn=m.turn, moment=play.name_seats(m.text, names)),
+                  key=f"review_moment_{h.index}_{i}", on_click=_jump, args=(pos,),
+                  help=t.gettext("go to step {step} of this hand").format(step=pos))
 
 
 def _verdict_rows(rows: Sequence[ReviewRow], names: Sequence[str], seat: int) -> list[dict[str, object]]:
-    who, whose = play.voice(names[seat])
-    me = seat if who == "You" else None
-    return [{"verdict": r.verdict, "tiles left": r.left, "you" if who == "You" else who: r.mine.text,
-             f"{whose} shape": r.mine.shape, f"{ADVISOR} bot": r.advice.text, "its shape": r.advice.shape,
-             "why": play.name_seats(r.reason, names, me)} for r in rows]
+    t = tr()
+    you = _you(names, seat)
+    me = seat if you else None
+    player = t.gettext("you") if you else names[seat]
+    shape = t.gettext("your shape") if you else t.gettext("{name}'s shape").format(name=names[seat])
+    verdicts = {"same": t.gettext("same"), "as good": t.gettext("as good"), "different": t.gettext("different")}
+    return [{t.gettext("verdict"): verdicts.get(r.verdict, r.verdict), t.gettext("tiles left"): r.left,
+             player: r.mine.text, shape: r.mine.shape, t.gettext("hard bot"):
+             r.advice.text, t.gettext("its shape"): r.advice.shape, t.gettext("why"): play.name_seats(r.reason, names, me)}
+            for r in rows]
 
 
 def _decisions(h: HandReview, names: Sequence[str], seat: int) -> None:
-    whose = play.voice(names[seat])[1]
-    st.caption(f"{whose[:1].upper() + whose[1:]} decisions beside the {ADVISOR} bot's choice in the same position, "
-               "with its reason (the comparison play mode shows after a hand).")
+    t = tr()
+    if _you(names, seat):
+        st.caption(t.gettext("Your decisions beside the hard bot's choice in the same position, with its reason (the "
+                             "comparison play mode shows after a hand)."))
+    else:
+        st.caption(t.gettext("{name}'s decisions beside the hard bot's choice in the same position, with its reason "
+                             "(the comparison play mode shows after a hand).").format(name=names[seat]))
     play.review([DecisionHand(h.index, h.label, h.decisions)], ADVISOR, "review_dec", names, seat, player=names[seat])
     if h.decisions:
-        with st.expander(f"Every decision of this hand ({len(h.decisions)})"), st.container(key="review_dec_all"):
+        with st.expander(t.gettext("Every decision of this hand ({n})").format(n=len(h.decisions))), \
+                st.container(key="review_dec_all"):
             st.table(_verdict_rows(h.decisions, names, seat))
 
 
 def _reason(names: Sequence[str], seat: int):
     """A bot's reason spoken with the players' names (``you`` only when the reviewed player is "You")."""
-    me = seat if play.voice(names[seat])[0] == "You" else None
+    me = seat if _you(names, seat) else None
     return lambda text: play.name_seats(text, names, me)
 
 
 def _observer_note(names: Sequence[str], seat: int) -> str:
-    return (f"{names[seat]} makes no decision in this record (an observer's record): nothing for the model to grade. "
-            "Choose another player above.")
+    if _you(names, seat):
+        return tr().gettext("You make no decision in this record (an observer's record): nothing for the model to "
+                            "grade. Choose another player above.")
+    return tr().gettext("{name} makes no decision in this record (an observer's record): nothing for the model to "
+                        "grade. Choose another player above.").format(name=names[seat])
 
 
 def _model_at(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str], seat: int) -> None:
@@ -303,53 +373,61 @@ def _model_at(loaded: LoadedReview, hand: int, pos: int, names: Sequence[str], s
     with st.container(key="review_model_at"):
         decisions = loaded.decisions_at(hand, pos)
         if decisions:
-            st.html(bars_html(decisions, play.voice(names[seat])[0], _reason(names, seat)))
+            who = tr().gettext(YOU) if _you(names, seat) else names[seat]
+            st.html(bars_html(decisions, who, _reason(names, seat)))
             kept_review.keep_controls(loaded, [p for p in loaded.points if (p.hand, p.position) == (hand, pos)],
                                     names, seat)
         elif loaded.observer:
             st.caption(_observer_note(names, seat))
         else:
-            st.caption(f"No decision of {play.voice(names[seat])[1]} for the model at this step: "
-                       "the next mistake or a decision in the Model tab goes to one.")
+            st.caption(tr().gettext("No decision of yours for the model at this step: the next mistake or a decision "
+                                    "in the Model tab goes to one.") if _you(names, seat) else
+                       tr().gettext("No decision of {name}'s for the model at this step: the next mistake or a "
+                                    "decision in the Model tab goes to one.").format(name=names[seat]))
 
 
 def _point_line(p: DecisionPoint) -> str:
-    d = p.decision
-    return (f"Step {p.position} · {KIND_WORDS.get(d.kind, d.kind)} · {option_text(d.player, d.tile)} "
-            f"{percent(d.p_player)}, model {option_text(d.model, d.tile)} {percent(d.p_model)} · {d.grade}")
+    d, t = p.decision, tr()
+    return t.gettext("Step {step} · {kind} · {choice} {p_choice}, model {model} {p_model} · {grade}").format(
+        step=p.position, kind=kind_words(d.kind), choice=option_text(d.player, d.tile), p_choice=t.percent(d.p_player),
+        model=option_text(d.model, d.tile), p_model=t.percent(d.p_model), grade=grade_name(d.grade))
 
 
 def _model_tab(loaded: LoadedReview, h: HandReview, names: Sequence[str], seat: int) -> None:
     """The hand's decisions beside the model, under the table (outside the stepping fragment: it changes with the
     hand, not the step): its figures and the game's (each defined), then the decisions (the mistakes alone when
     asked) in a table, with a selector that goes to a decision's step."""
+    t = tr()
     mistakes = sum(p.decision.mistake for p in loaded.points if p.hand == h.index)
-    st.subheader(f"Decisions beside the model ({mistakes} mistake{'s' if mistakes != 1 else ''} in this hand)")
+    st.subheader(t.ngettext("Decisions beside the model ({n} mistake in this hand)",
+                            "Decisions beside the model ({n} mistakes in this hand)", mistakes).format(n=mistakes))
     if loaded.observer:
         st.info(_observer_note(names, seat))
         return
-    st.markdown(f"**This hand:** {figures_line(loaded.figures(h.index))}  \n"
-                f"**The game:** {figures_line(loaded.figures())}")
+    st.markdown(t.gettext("**This hand:** {hand}  \n**The game:** {game}").format(
+        hand=figures_line(loaded.figures(h.index)), game=figures_line(loaded.figures())))
     kept_review.keep_all_big(loaded, names, seat)
     skipped = unmodelled_line(loaded.review.unmodelled())
-    with st.expander("What the figures mean"):
-        st.markdown("\n".join(f"- **{k.replace('_', ' ')}**: {v}" for k, v in DEFINITIONS.items())
-                    + (f"\n- {skipped} (the model gives these no probabilities)" if skipped else ""))
-    only = st.checkbox("Mistakes only", key=MISTAKES_ONLY)
+    with st.expander(t.gettext("What the figures mean")):
+        st.markdown("\n".join(f"- **{figure_name(k)}**: {v}" for k, v in definitions().items())
+                    + ("\n- " + t.gettext("{skipped} (the model gives these no probabilities)").format(skipped=skipped)
+                       if skipped else ""))
+    only = st.checkbox(t.gettext("Mistakes only"), key=MISTAKES_ONLY)
     shown = [p for p in loaded.points if p.hand == h.index and (p.decision.mistake or not only)]
     if not shown:
-        st.caption("No mistake in this hand." if only else "No graded decision in this hand.")
+        st.caption(t.gettext("No mistake in this hand.") if only else t.gettext("No graded decision in this hand."))
         return
     # one selector and one table, not a button per decision
     targets = {p.index: (p.hand, p.position) for p in shown}
     lines = {p.index: _point_line(p) for p in shown}
     key = f"{GOTO}_{h.index}_{int(only)}"
-    st.selectbox("Go to a decision", list(targets), index=None, key=key, format_func=lines.__getitem__,
-                 on_change=_go_selected, args=(key, targets), placeholder="Choose a decision to see its step")
-    st.table([{"step": p.position, "decision": KIND_WORDS.get(p.decision.kind, p.decision.kind),
-               "choice": f"{option_text(p.decision.player, p.decision.tile)} {percent(p.decision.p_player)}",
-               "model": f"{option_text(p.decision.model, p.decision.tile)} {percent(p.decision.p_model)}",
-               "grade": p.decision.grade} for p in shown])
+    st.selectbox(t.gettext("Go to a decision"), list(targets), index=None, key=key, format_func=lines.__getitem__,
+                 on_change=_go_selected, args=(key, targets),
+                 placeholder=t.gettext("Choose a decision to see its step"))
+    st.table([{t.gettext("step"): p.position, t.gettext("decision"): kind_words(p.decision.kind),
+               t.gettext("choice"): f"{option_text(p.decision.player, p.decision.tile)} {t.percent(p.decision.p_player)}",
+               t.gettext("model"): f"{option_text(p.decision.model, p.decision.tile)} {t.percent(p.decision.p_model)}",
+               t.gettext("grade"): grade_name(p.decision.grade)} for p in shown])
 
 
 def _model_chart(loaded: LoadedReview, names: Sequence[str], seat: int, hand: int) -> None:
@@ -360,8 +438,12 @@ def _model_chart(loaded: LoadedReview, names: Sequence[str], seat: int, hand: in
     if not loaded.points:
         return
     labels = [h.label for h in loaded.review.hands]
-    st.caption(f"The model's probability of each choice {names[seat]} made, in game order (the hand on the table "
-               "shaded). Mistakes are the larger marks; click a point to go to its step.")
+    t = tr()
+    st.caption(t.gettext("The model's probability of each choice you made, in game order (the hand on the table "
+                         "shaded). Mistakes are the larger marks; click a point to go to its step.") if _you(names, seat)
+               else t.gettext("The model's probability of each choice {name} made, in game order (the hand on the table "
+                              "shaded). Mistakes are the larger marks; click a point to go to its step.").format(
+                   name=names[seat]))
     st.plotly_chart(chart_figure(loaded.points, labels, hand), key=CHART, on_select=_on_chart,
                     selection_mode="points", theme="streamlit", config={"displayModeBar": False})
 
@@ -373,43 +455,51 @@ def score_chart(loaded: LoadedReview, names: Sequence[str], hand: int) -> str:
 
 
 def _overview(loaded: LoadedReview, names: Sequence[str], seat: int) -> None:
-    r = loaded.review
-    st.caption(f"Record: {st.session_state.get(SOURCE, 'loaded')} · {FORMAT_NAMES.get(r.format, r.format)} · "
-               f"{len(r.hands)} hands · {len(loaded.actions)} actions · ruleset {loaded.rules.title} · "
-               f"reviewing {names[seat]}")
+    r, t = loaded.review, tr()
+    st.caption(" · ".join((
+        t.gettext("Record: {source}").format(source=_source_text(st.session_state.get(SOURCE))),
+        format_name(r.format),
+        t.ngettext("{n} hand", "{n} hands", len(r.hands)).format(n=_count(t, len(r.hands))),
+        t.ngettext("{n} action", "{n} actions", len(loaded.actions)).format(n=_count(t, len(loaded.actions))),
+        t.gettext("ruleset {ruleset}").format(ruleset=ruleset_title(loaded.rules)),
+        t.gettext("reviewing {name}").format(name=names[seat]))))
     if r.mismatches:
-        st.warning(f"The record's figures differ from the engine's in {len(r.mismatches)} place(s): "
-                   + "; ".join(r.mismatches))
+        st.warning(t.ngettext("The record's figures differ from the engine's in {n} place: {places}",
+                              "The record's figures differ from the engine's in {n} places: {places}",
+                              len(r.mismatches)).format(n=len(r.mismatches), places="; ".join(r.mismatches)))
 
 
 def _loader() -> None:
-    with st.expander("Load a game record", expanded=TEXT not in st.session_state):
-        st.file_uploader("Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)", type=UPLOAD_TYPES,
+    t = tr()
+    with st.expander(t.gettext("Load a game record"), expanded=TEXT not in st.session_state):
+        st.file_uploader(t.gettext("Upload a record (tenhou.net/6 JSON, Tenhou XML or mjai)"), type=UPLOAD_TYPES,
                          key="review_upload", on_change=on_upload, max_upload_size=LIMIT_MB)
-        st.text_area("…or paste one", key="review_paste", height=120,
+        st.text_area(t.gettext("…or paste one"), key="review_paste", height=120,
                      placeholder='{"log": [...]}  ·  <mjloggm ...>  ·  {"type":"start_game",...}')
-        st.button("Review the pasted record", key="review_load", on_click=_on_paste)
+        st.button(t.gettext("Review the pasted record"), key="review_load", on_click=_on_paste)
 
 
 def _take_incoming() -> None:
     incoming = st.session_state.pop(INCOMING, None)
     if isinstance(incoming, dict) and isinstance(incoming.get("text"), str):
-        _use(incoming["text"], "your game from the Play page", incoming.get("ruleset"), int(incoming.get("seat") or 0))
+        _use(incoming["text"], ("play", None), incoming.get("ruleset"), int(incoming.get("seat") or 0))
 
 
 def render_page() -> None:
-    st.title("Review")
+    t = tr()
+    st.title(t.gettext("Review"))
     st.html(f"<style>{REVIEW_CSS}</style>")
     _take_incoming()
-    st.caption("Step through a whole game: every hand's table, its settlement beside the record's own figures, "
-               "the reviewed player's moments and decisions.")
+    st.caption(t.gettext("Step through a whole game: every hand's table, its settlement beside the record's own figures, "
+                         "the reviewed player's moments and decisions."))
     _loader()
     if ERROR in st.session_state:
         st.error(st.session_state[ERROR])
     text = st.session_state.get(TEXT)
     if not text:
         if ERROR not in st.session_state:
-            st.info("Upload or paste a game record, or finish a game on the Play page and press “Review this game”.")
+            st.info(t.gettext("Upload or paste a game record, or finish a game on the Play page and press “Review this "
+                              "game”."))
         return
     names_or_error = _cached("names:" + text_key(text), lambda: record_names(text))
     if isinstance(names_or_error, RecordError):
@@ -421,11 +511,12 @@ def render_page() -> None:
     if st.session_state.get("review_player") not in (0, 1, 2):
         st.session_state["review_player"] = 0
     cols = st.columns(3)
-    cols[0].selectbox("Reviewed player", [0, 1, 2], key="review_player", format_func=lambda s: f"{names[s]} (seat {s})")
-    cols[1].selectbox("Ruleset of the record", options, key="review_ruleset", format_func=state.ruleset_label)
+    cols[0].selectbox(t.gettext("Reviewed player"), [0, 1, 2], key="review_player",
+                      format_func=lambda s: t.gettext("{name} (seat {seat})").format(name=names[s], seat=s))
+    cols[1].selectbox(t.gettext("Ruleset of the record"), options, key="review_ruleset", format_func=state.ruleset_label)
     seat = int(st.session_state["review_player"])
     rules = state.rules_named(st.session_state["review_ruleset"])
-    with st.spinner("Reviewing the game…"):
+    with st.spinner(t.gettext("Reviewing the game…")):
         loaded = _cached(review_key(text, rules, seat), lambda: load_review(text, rules, seat))
     if isinstance(loaded, RecordError):
         st.error(error_text(loaded, names))
@@ -435,28 +526,34 @@ def render_page() -> None:
 
 def _game_view(loaded: LoadedReview, names: Sequence[str], seat: int, hand_column: DeltaGenerator) -> None:
     """Hand selector, step controls, the table beside the hand's settlement, moments and decisions, the game."""
+    t = tr()
     hands = loaded.review.hands
     if not hands:
-        st.warning("The record holds no finished hand to review.")
+        st.warning(t.gettext("The record holds no finished hand to review."))
         return
     ss = st.session_state
     if ss.get(HAND) not in range(len(hands)):
         ss[HAND] = 0
     n = int(ss[HAND])
-    hand_column.selectbox("Hand", list(range(len(hands))), key=HAND, on_change=_hand_changed,
-                          format_func=lambda i: f"{hands[i].label} — {hands[i].result.replace('_', ' ')}"
-                          + ("" if hands[i].agrees else " (figures differ)"))
+
+    def label(i: int) -> str:
+        text = t.gettext("{hand} — {result}").format(hand=hands[i].label, result=result_name(hands[i].result))
+        return text if hands[i].agrees else t.gettext("{hand} (figures differ)").format(hand=text)
+
+    labels = [label(i) for i in range(len(hands))]  # said now, in the page's language
+    hand_column.selectbox(t.gettext("Hand"), list(range(len(hands))), key=HAND, on_change=_hand_changed,
+                          format_func=labels.__getitem__)
     _overview(loaded, names, seat)
     _stepper(loaded, names, seat, n)
     _model_tab(loaded, hands[n], names, seat)
     _game_end(loaded, names, seat, n)
 
 
-@st.fragment
+@fragment
 def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: int) -> None:
     """Step controls, the table and the hand's tabs: a step reruns only this part, and a step out of
     ``page_hand`` (the hand the page was drawn for, which the selector and the chart show) reruns the whole page."""
-    ss = st.session_state
+    ss, t = st.session_state, tr()
     n = int(ss[HAND])
     if n != page_hand:
         st.rerun(scope="app")
@@ -475,30 +572,31 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
         # step never needs a scroll
         with st.container(key="review_steps"):
             with st.container(horizontal=True, vertical_alignment="center", key="review_controls"):
-                st.button("◀ Previous", key="review_prev", on_click=_step, args=(-1, counts),
+                st.button(t.gettext("◀ Previous"), key="review_prev", on_click=_step, args=(-1, counts),
                           disabled=(n, pos) == (0, 0))
-                st.button("Next ▶", key="review_next", on_click=_step, args=(1, counts),
+                st.button(t.gettext("Next ▶"), key="review_next", on_click=_step, args=(1, counts),
                           disabled=(n, pos) == (len(hands) - 1, count))
-                st.checkbox("Show all hands", key="review_show_all")
+                st.checkbox(t.gettext("Show all hands"), key="review_show_all")
             with st.container(horizontal=True, vertical_alignment="center", key="review_mistake_steps"):
-                for label, key, direction in (("◀ Previous mistake", "review_prev_mistake", -1),
-                                              ("Next mistake ▶", "review_next_mistake", 1)):
+                for label, key, direction in ((t.gettext("◀ Previous mistake"), "review_prev_mistake", -1),
+                                              (t.gettext("Next mistake ▶"), "review_next_mistake", 1)):
                     target = loaded.mistake_near(n, pos, direction)
                     st.button(label, key=key, on_click=_go, disabled=target is None,
                               args=(target.hand, target.position) if target is not None else (n, pos))
             if count > 0:
-                st.slider("Step in this hand", 0, count, key=POS, label_visibility="collapsed")
+                st.slider(t.gettext("Step in this hand"), 0, count, key=POS, label_visibility="collapsed")
     with right:
         _model_at(loaded, n, pos, names, seat)
-        settle, moments, decisions = st.tabs(["Settlement", f"Moments ({len(h.moments)})",
-                                              f"Decisions ({len(h.decisions)})"])
+        settle, moments, decisions = st.tabs([t.gettext("Settlement"),
+                                              t.gettext("Moments ({n})").format(n=len(h.moments)),
+                                              t.gettext("Decisions ({n})").format(n=len(h.decisions))])
         with settle:
             if pos < count:  # the result is not told before the hand is over
-                st.caption(f"The settlement shows when the hand ends, at step {count}.")
-                st.button("Go to the hand's end", key="review_to_end", on_click=_jump, args=(count,))
+                st.caption(t.gettext("The settlement shows when the hand ends, at step {step}.").format(step=count))
+                st.button(t.gettext("Go to the hand's end"), key="review_to_end", on_click=_jump, args=(count,))
             else:
                 _agreement(h, names)
-                play.hand_result(h.summary, names, loaded.rules.title)
+                play.hand_result(h.summary, names, ruleset_title(loaded.rules))
         with moments:
             _moments(loaded, h, names, seat)
         with decisions:
@@ -510,8 +608,8 @@ def _stepper(loaded: LoadedReview, names: Sequence[str], seat: int, page_hand: i
 def _game_end(loaded: LoadedReview, names: Sequence[str], seat: int, hand: int) -> None:
     """The model's chart of the player's choices, then the scores over the game (the chosen hand marked) beside
     the final placement."""
-    r = loaded.review
-    st.subheader("The game")
+    r, t = loaded.review, tr()
+    st.subheader(t.gettext("The game"))
     _model_chart(loaded, names, seat, hand)
     chart, table = st.columns([3, 2], gap="medium")
     with chart:
@@ -519,10 +617,12 @@ def _game_end(loaded: LoadedReview, names: Sequence[str], seat: int, hand: int) 
     with table:
         if r.final_scores:
             points = r.placement_points or (0.0, 0.0, 0.0)
-            st.table([{"player": names[s], "final score": r.final_scores[s],
-                       "placement points": f"{points[s]:+.1f}"} for s in range(3)])
+            st.table([{t.gettext("player"): names[s],
+                       t.gettext("final score"): r.final_scores[s] if t.lang == "en" else t.number(r.final_scores[s]),
+                       t.gettext("placement points"): f"{points[s]:+.1f}" if t.lang == "en" else
+                       ("+" if points[s] >= 0 else "-") + t.decimal(abs(points[s]), 1)} for s in range(3)])
         else:
-            st.caption("The record ends before the game is over: no placement.")
+            st.caption(t.gettext("The record ends before the game is over: no placement."))
 
 
 def render() -> None:

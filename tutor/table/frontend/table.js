@@ -4,6 +4,8 @@
  * "streamlit:componentReady", receives "streamlit:render" with the arguments, reports its height with
  * "streamlit:setFrameHeight" and sends a choice with "streamlit:setComponentValue".
  * Every text from the state (player names above all) is set with textContent, never parsed as markup.
+ * The table holds no words of its own: every label, hint and help line comes in the state's "words" (or as a
+ * ready text beside the data, such as a score written the reader's way), in the reader's language.
  * With the "readonly" argument (the game review) the table only shows the position: no action bar, no
  * choice of tiles, no keys but the help.
  *
@@ -96,6 +98,25 @@
 
   // ---- small helpers ---------------------------------------------------------------------
 
+  /* The words of the state (tutor/table/state.py table_words, in the reader's language): the table holds
+     no text of its own. ``{name}`` placeholders are filled from ``values``. */
+  function w(key, values) {
+    var words = (state && state.words) || {};
+    var text = words[key];
+    if (text === undefined || text === null) text = key;
+    if (values) {
+      text = String(text).replace(/\{(\w+)\}/g, function (m, name) {
+        return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : m;
+      });
+    }
+    return text;
+  }
+
+  function wordsOf(key) {
+    var words = (state && state.words) || {};
+    return words[key] || [];
+  }
+
   var UNDO = "undo"; // the table's own action: take back the last discard (sent only while state.undo)
 
   /* A touch screen: a phone or a tablet (its main pointer is a finger). */
@@ -122,7 +143,7 @@
     var img = document.createElement("img");
     var faces = (state && state.faces) || {};
     img.src = faces[entry.face] || "";
-    img.alt = entry.tile || "face down";
+    img.alt = entry.tile || w("face_down");
     img.draggable = false;
     t.appendChild(img);
     t.title = entry.title || entry.tile || "";
@@ -226,9 +247,8 @@
     while (root.firstChild) root.removeChild(root.firstChild);
     root.classList.toggle("big", big);
     root.classList.toggle("readonly", readonly);
-    root.setAttribute("aria-label", readonly ? "Mahjong table (view only): ? for help"
-      : "Mahjong table: click it once to use the keyboard, ? for help");
     if (!state) { reportHeight(); return; }
+    root.setAttribute("aria-label", readonly ? w("table_readonly") : w("table"));
     var geo = layout();
     var confirm = !readonly && confirmTaps();
     root.setAttribute("data-confirm", confirm ? "1" : "");
@@ -284,8 +304,8 @@
   function helpButton() {
     var help = el("button", "help-btn", "?");
     help.type = "button";
-    help.title = readonly ? "Markers (?)" : "Keys and markers (?)";
-    help.setAttribute("aria-label", readonly ? "help: markers" : "help: keys and markers");
+    help.title = readonly ? w("help_title_readonly") : w("help_title");
+    help.setAttribute("aria-label", readonly ? w("help_aria_readonly") : w("help_aria"));
     help.addEventListener("click", function () { toggleHelp(); });
     return help;
   }
@@ -295,18 +315,17 @@
     if (!hint || readonly) return; // nothing to choose: no keyboard hint
     var on = document.hasFocus();
     hint.classList.toggle("on", on);
-    hint.textContent = on ? "Keyboard on: 1–9 / arrows + Enter, t tsumogiri, ? help"
-      : "Keyboard: click the table once, then press ? for the keys";
+    hint.textContent = on ? w("kbd_on") : w("kbd_off");
   }
 
   function seatHead(seat) {
     var head = el("div", "seat-head");
     head.appendChild(el("span", "name", seat.name));
     head.appendChild(el("span", "badge", seat.wind));
-    if (seat.dealer) head.appendChild(el("span", "badge dealer", "dealer"));
-    head.appendChild(el("span", "score", seat.score.toLocaleString("en-US")));
-    if (seat.riichi) head.appendChild(el("span", "badge riichi", "riichi"));
-    if (seat.position !== "bottom" && !seat.revealed) head.appendChild(el("span", "count", seat.hand_size + " tiles"));
+    if (seat.dealer) head.appendChild(el("span", "badge dealer", w("dealer")));
+    head.appendChild(el("span", "score", seat.score_text));
+    if (seat.riichi) head.appendChild(el("span", "badge riichi", w("riichi")));
+    if (seat.position !== "bottom" && !seat.revealed) head.appendChild(el("span", "count", seat.hand_size_text));
     return head;
   }
 
@@ -320,10 +339,10 @@
           d.offered ? "offered" : "", d.riichi ? "riichi" : ""].filter(Boolean).join(" ");
         var t = tileEl(d, cls);
         var notes = [d.tile];
-        if (d.riichi) notes.push("riichi");
-        if (d.tsumogiri) notes.push("tsumogiri");
-        if (d.called) notes.push("called");
-        if (d.since_riichi && d.since_riichi.length) notes.push("after the riichi of " + d.since_riichi.join(", "));
+        if (d.riichi) notes.push(w("riichi"));
+        if (d.tsumogiri) notes.push(w("tsumogiri"));
+        if (d.called) notes.push(w("called"));
+        if (d.since_riichi && d.since_riichi.length) notes.push(w("after_riichi", { names: d.since_riichi.join(", ") }));
         t.title = notes.join(" · ");
         r.appendChild(t);
       });
@@ -359,7 +378,7 @@
     if (seat.kita) {
       var k = el("div", "meld kita");
       k.setAttribute("data-role", "kita");
-      k.title = "kita: " + seat.kita + " North" + (seat.kita > 1 ? "s" : "") + " set aside";
+      k.title = seat.kita_text;
       k.setAttribute("data-count", String(seat.kita));
       (short ? seat.kita_faces.slice(0, 1) : seat.kita_faces).forEach(function (f) { k.appendChild(faceEl(f)); });
       if (short && seat.kita > 1) k.appendChild(el("span", "count", "×" + seat.kita));
@@ -423,7 +442,7 @@
     box.setAttribute("data-role", "centre");
     box.appendChild(el("div", "round", c.round));
     var facts = el("div", "facts");
-    [["Honba", c.honba, "honba"], ["Sticks", c.sticks, "sticks"], ["Left", c.tiles_left, "left"]].forEach(function (p) {
+    [[w("honba"), c.honba, "honba"], [w("sticks"), c.sticks, "sticks"], [w("left"), c.tiles_left, "left"]].forEach(function (p) {
       var s = el("span", null, p[0] + " ");
       s.setAttribute("data-fact", p[2]);
       s.appendChild(el("b", null, p[1]));
@@ -432,7 +451,7 @@
     box.appendChild(facts);
     var dora = el("div", "dora");
     dora.setAttribute("data-fact", "dora");
-    dora.appendChild(el("span", null, "Dora ind."));
+    dora.appendChild(el("span", null, w("dora")));
     var strip = el("div", "strip");
     c.dora.forEach(function (f) { strip.appendChild(faceEl(f)); });
     dora.appendChild(strip);
@@ -445,10 +464,10 @@
     var o = state.offer;
     var box = el("div", "panel offer");
     box.setAttribute("data-role", "offer");
-    box.appendChild(el("span", null, o.from_name + " (" + o.from + ") discarded"));
+    box.appendChild(el("span", null, o.text));
     box.appendChild(tileEl(o, "offered"));
     var kinds = o.actions.map(function (id) { var a = findAction(id); return a ? a.label : id; });
-    box.appendChild(el("span", null, kinds.length ? "— you may: " + kinds.join(", ") + ", or pass." : ""));
+    box.appendChild(el("span", null, kinds.length ? w("you_may", { calls: kinds.join(", ") }) : ""));
     if (state.advice) {
       var advice = el("span", "advice", adviceText());
       advice.title = adviceText(); // on a phone the line is cut after two lines
@@ -473,8 +492,8 @@
       r.scores.forEach(function (s) {
         var tr = el("tr");
         tr.appendChild(el("td", null, s.name));
-        tr.appendChild(el("td", s.delta > 0 ? "plus" : (s.delta < 0 ? "minus" : ""), (s.delta > 0 ? "+" : "") + s.delta));
-        tr.appendChild(el("td", null, s.after.toLocaleString("en-US")));
+        tr.appendChild(el("td", s.delta > 0 ? "plus" : (s.delta < 0 ? "minus" : ""), s.delta_text));
+        tr.appendChild(el("td", null, s.after_text));
         t.appendChild(tr);
       });
       box.appendChild(t);
@@ -512,7 +531,8 @@
         t.setAttribute("data-slot", String(slot.index));
         if (e.id) t.setAttribute("data-action", e.id);
         if (key) t.setAttribute("data-key", key);
-        t.setAttribute("aria-label", (slot.drawn ? "drawn " : "") + e.title + (key ? ", key " + key : ""));
+        var name = slot.drawn ? w("drawn_tile", { tile: e.title }) : e.title;
+        t.setAttribute("aria-label", key ? w("tile_key", { tile: name, key: key }) : name);
         if (!readonly) {
           t.setAttribute("role", "button");
           hookTile(t, slot);
@@ -541,14 +561,14 @@
       bar.appendChild(b);
     });
     if (riichi.length) {
-      var b = button(riichiMode ? "Riichi: pick the tile (Esc cancels)" : "Riichi…", "r", riichiMode ? "on" : "",
+      var b = button(riichiMode ? w("riichi_pick") : w("riichi_button"), "r", riichiMode ? "on" : "",
         function () { toggleRiichi(); });
       b.setAttribute("data-action", "riichi");
       if (advisedId && advisedId.indexOf("riichi:") === 0) b.classList.add("advised");
       bar.appendChild(b);
     }
     if (state.undo) {
-      var u = button("Undo my last discard", "u", "undo", function () { send(UNDO); });
+      var u = button(w("undo"), "u", "undo", function () { send(UNDO); });
       u.setAttribute("data-action", UNDO);
       bar.appendChild(u);
     }
@@ -563,41 +583,27 @@
     return b;
   }
 
-  var KEY_ROWS = [
-    ["1 … 9, 0", "choose the 1st … 10th tile of the hand"],
-    ["← →, Home, End", "move the choice along the hand"],
-    ["Enter or Space", "discard the chosen tile (in riichi mode: riichi with it)"],
-    ["t", "tsumogiri: discard the drawn tile"],
-    ["r", "riichi: then choose the tile (Esc cancels)"],
-    ["k", "kita: set a North aside"],
-    ["w", "win: tsumo or ron"],
-    ["c", "pon"],
-    ["n", "kan"],
-    ["p", "pass (do not call)"],
-    ["a", "nine-terminal abort"],
-    ["u", "undo your last discard (training mode)"],
-    ["?", "this help; Esc closes it"]
-  ];
-  var MARKERS = [ // [colour, meaning, shown on a read-only table too]
-    ["var(--drawn)", "blue ring: the drawn tile (set apart)", true],
-    ["var(--selected)", "amber frame, raised: the tile chosen with the keys (or by a first tap)", false],
-    ["var(--win)", "red ring: the winning tile", true],
-    ["var(--offered)", "green ring: the tile you may call", false],
-    ["var(--advised)", "violet: the hint's advice", false]
+  // the help's rows of keys come with the state (words.key_rows: [keys, what they do])
+  var MARKERS = [ // [colour, the meaning's word (words.markers), shown on a read-only table too]
+    ["var(--drawn)", "drawn", true],
+    ["var(--selected)", "selected", false],
+    ["var(--win)", "win", true],
+    ["var(--offered)", "offered", false],
+    ["var(--advised)", "advised", false]
   ];
 
   function helpBlock() {
     var box = el("div", "help");
     box.setAttribute("data-role", "help");
     box.hidden = !helpOpen;
-    box.appendChild(el("h2", null, readonly ? "Markers" : "Keys and markers"));
-    var close = button("Close", "Esc", "", function () { toggleHelp(false); });
+    box.appendChild(el("h2", null, readonly ? w("help_heading_readonly") : w("help_heading")));
+    var close = button(w("close"), "Esc", "", function () { toggleHelp(false); });
     close.classList.add("close");
     box.appendChild(close);
     var cols = el("div", "cols");
     if (!readonly) {
       var keys = el("table");
-      KEY_ROWS.forEach(function (row) {
+      wordsOf("key_rows").forEach(function (row) {
         var tr = el("tr");
         var k = el("td");
         k.appendChild(el("kbd", null, row[0]));
@@ -616,12 +622,10 @@
       s.style.boxShadow = "0 0 0 3px " + row[0];
       sw.appendChild(s);
       tr.appendChild(sw);
-      tr.appendChild(el("td", null, row[1]));
+      tr.appendChild(el("td", null, (((state && state.words) || {}).markers || {})[row[1]] || row[1]));
       marks.appendChild(tr);
     });
-    [["darker tile with a dot", "tsumogiri (the drawn tile thrown at once)"],
-      ["tile on its side", "the riichi discard; in a meld, the called tile (on the side it came from)"],
-      ["faded tile", "taken from the pond by another player's call"]].forEach(function (row) {
+    wordsOf("marks").forEach(function (row) {
       var tr = el("tr");
       tr.appendChild(el("td", null, row[0]));
       tr.appendChild(el("td", null, row[1]));
@@ -630,9 +634,7 @@
     cols.appendChild(marks);
     box.appendChild(cols);
     if (!readonly) {
-      box.appendChild(el("p", "caption",
-        "Hover a hand tile (or press and hold it on a touch screen) to see what its discard leaves. " +
-        "The keys work once the table has been clicked."));
+      box.appendChild(el("p", "caption", w("help_caption")));
     }
     return box;
   }
@@ -643,8 +645,8 @@
     var a = state.advice;
     var reason = a.reason || "";
     // a reason that starts by naming the action already says it
-    if (reason.toLowerCase().indexOf(a.text.toLowerCase()) === 0) return "Hint: " + reason;
-    return "Hint: " + a.text + (reason ? " — " + reason : "");
+    if (reason.toLowerCase().indexOf(a.text.toLowerCase()) === 0) return w("hint", { reason: reason });
+    return reason ? w("hint_action", { action: a.text, reason: reason }) : w("hint_plain", { action: a.text });
   }
 
   function factsFor(slot) {
@@ -664,21 +666,21 @@
     info.setAttribute("data-facts", f ? "1" : "");
     if (f) {
       var line = el("span", null, f.text);
-      if (f.best) line.appendChild(el("b", null, " — best shape"));
+      if (f.best) line.appendChild(el("b", null, w("best_shape")));
       info.appendChild(line);
       return;
     }
     var text;
-    if (riichiMode) text = "Riichi: choose the tile to discard (click it, or 1–9 and Enter). Esc cancels.";
+    if (riichiMode) text = w("info_riichi");
     else if (state.advice && !state.offer) text = adviceText();
-    else if (state.result) text = "The hand is over.";
-    else if (readonly) text = state.note || "A recorded position: nothing to choose here."; // a caller may say why it is shown
+    else if (state.result) text = w("info_over");
+    else if (readonly) text = state.note || w("info_readonly"); // a caller may say why it is shown
     else if (state.actions.length && state.phase === "turn" && confirmTaps()) {
-      text = "Your turn: tap a tile to raise it and see what it leaves, tap it again to discard it.";
-    } else if (state.actions.length && state.phase === "turn") text = "Your turn: click a tile to discard it; hover it to see what it leaves.";
-    else if (state.actions.length) text = "Call or pass?";
-    else text = "Waiting for the other players…";
-    if (state.hand.furiten && !state.result) text += " (furiten: no ron)";
+      text = w("info_tap");
+    } else if (state.actions.length && state.phase === "turn") text = w("info_click");
+    else if (state.actions.length) text = w("info_call");
+    else text = w("info_wait");
+    if (state.hand.furiten && !state.result) text += w("info_furiten");
     info.appendChild(el("span", null, text));
   }
 
