@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,8 @@ from app_support import create_learner, sign_in
 from streamlit.testing.v1 import AppTest
 
 from course.glossary import load_glossary
+from drills import Question
+from tutor.store import ProgressStore
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -90,3 +93,42 @@ def test_the_learn_page_shows_a_translated_lesson_in_german():
     text = " ".join(m.value for m in at.markdown)
     assert "Sanma nimmt **alle Zeichen-Steine von 2 bis 8** heraus" in text
     assert at.button(key="learn_next").label == "Weiter"
+
+
+def _drawn_hand(at) -> list:
+    (table,) = at.get("component_instance")
+    return [t["tile"] for t in json.loads(table.proto.json_args)["state"]["hand"]["tiles"]]
+
+
+def test_switching_keeps_a_game_in_progress_and_a_drill_session_with_its_saved_answers(tmp_path):
+    at = _open("en-US")
+    create_learner(at, "Ben")
+    at.switch_page("tutor/pages/play.py").run()
+    at.number_input(key="play_seed").set_value(56)
+    at.button(key="play_start").click().run()
+    game = at.session_state["play_session"]
+    hand, steps = _drawn_hand(at), len(game.steps)
+    assert at.button(key="play_abandon").label == "New game"
+    at.selectbox(key="language").set_value("de").run()
+    assert not at.exception
+    assert at.session_state["play_session"] is game and len(game.steps) == steps  # the same game, not a new one
+    assert _drawn_hand(at) == hand and at.button(key="play_abandon").label == "Neue Partie"
+
+    at.switch_page("tutor/pages/drills.py").run()
+    at.selectbox(key="dr_type").set_value("dora_indicator")
+    at.number_input(key="dr_n").set_value(3)
+    at.button(key="dr_start").click().run()
+    sess = at.session_state["drill_session"]
+    ctx = f"s{sess.nonce}q{sess.index}"
+    for name in Question.from_json(sess.questions[0]).answer["tiles"]:
+        at.button(key=next(b.key for b in at.button if b.key and b.key.startswith(f"tb_{name}_{ctx}_"))).click().run()
+    at.button(key="dr_check").click().run()
+    at.button(key="dr_next").click().run()
+    assert at.session_state["drill_session"].index == 1
+    at.selectbox(key="language").set_value("es").run()
+    assert not at.exception
+    assert at.session_state["drill_session"].index == 1  # the same question of the same session
+    assert any("Pregunta 2 de 3" in (p.proto.text or "") for p in at.get("progress"))
+    store = ProgressStore(tmp_path / "progress.db")
+    (ben,) = store.profiles()
+    assert [a.correct for a in store.answers(ben.id)] == [True]  # the answer given in English is kept

@@ -68,7 +68,7 @@ def test_a_quiz_from_start_to_scores_and_an_outsider_kept_out(tmp_path, monkeypa
     answered = teacher.table[0].value
     assert dict(zip(answered["player"], answered["answer"], strict=True)) == {"Kim": "right", "Ann": "wrong"}
     scores = teacher.table[1].value
-    assert list(scores["player"]) == ["Kim", "Ann"] and list(scores["right"]) == [1, 0]
+    assert list(scores["player"]) == ["Kim", "Ann"] and list(scores["right"]) == ["1", "0"]  # counts written as the language writes them
     players["Kim"].run()
     assert any("Right!" in s.value for s in players["Kim"].success)
 

@@ -207,7 +207,9 @@ def test_drill_this_keeps_the_mistake_and_my_positions_asks_it_like_a_drill(tmp_
     card = store.card(kim.id, kp.concept)
     assert card.due > datetime.now(UTC)  # answered right: no longer due
     bars = " ".join(h.proto.body for h in at.get("html") if 'class="rv-model"' in h.proto.body)
-    assert option_text(kp.player, kp.tile) in bars and option_text(kp.model, kp.tile) in bars
+    assert f"{option_text(kp.model, kp.tile)} <small>◀ model and you</small>" in bars  # the learner's pick, marked
+    played = option_text(kp.player, kp.tile)
+    assert any(f"chose {played} (" in c.value for c in at.caption)  # and what was played in the game
     at.button(key="positions_next").click().run()
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Due now"] == str(len(keys) - 1)

@@ -3,8 +3,7 @@
 The code holds the ruleset's differences from the closest preset, compressed; opening the link
 rebuilds the very same ruleset and checks it like an upload.
 
->>> from sanma_core.i18n import gettext
-from sanma_core.rules import load_preset
+>>> from sanma_core.rules import load_preset
 >>> club = load_preset("club")
 >>> decode(encode(club)) == club
 True

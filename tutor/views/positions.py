@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from sanma_core.review.graded import KIND_WORDS, option_text
+from sanma_core.review.graded import KIND_WORDS, kind_words, option_text
 from sanma_core.review.graded_words import percent
 from tutor import state
 from tutor.kept import RATINGS, RIGHT, TOPIC, KeptPosition, KeptPositions
@@ -44,7 +44,7 @@ def _check(kp: KeptPosition, profile_id: int) -> None:
     if db is not None:
         previous = state.store_call(db.card, profile_id, kp.concept)
         card = reschedule(previous, kp.concept, TOPIC, g in RIGHT, rating=RATINGS[g])
-        prompt = f"{KIND_WORDS.get(kp.kind, kp.kind)}: {kp.source}"
+        prompt = f"{KIND_WORDS.get(kp.kind, kp.kind)}: {kp.source}"  # kept as data, in English
         state.store_call(db.record_answer, profile_id, Answer(
             source="kept", topic=TOPIC, concept=kp.concept, correct=g in RIGHT,
             score=kp.probabilities[choice] / max(kp.probabilities[kp.model], 1e-9),
@@ -71,7 +71,8 @@ def _question(kp: KeptPosition, profile_id: int) -> None:
     answered = st.session_state.get(ANSWERED)
     choice = answered[1] if answered and answered[0] == kp.key else None
     with st.container(border=True, key="positions_question"):
-        st.markdown(f"**{KIND_WORDS.get(kp.kind, kp.kind).capitalize()}** · {kp.source}")
+        kind = kind_words(kp.kind)
+        st.markdown(f"**{kind[:1].upper() + kind[1:]}** · {kp.source}")
         me = kp.names[kp.seat]
         st.caption(t.gettext("You play {name}'s seat. What do you do?").format(name=me))
         big = bool(st.session_state.get("big_tiles"))
@@ -134,10 +135,10 @@ def render() -> None:
     else:
         _question(by_key[ss[CURRENT]], profile.id)
     st.subheader(t.gettext("All kept positions"))
-    st.dataframe([{t.gettext("decision"): KIND_WORDS.get(k.kind, k.kind), t.gettext("from"): k.source,
+    st.dataframe([{t.gettext("decision"): kind_words(k.kind), t.gettext("from"): k.source,
                    t.gettext("kept"): f"{k.kept:%Y-%m-%d}" if k.kept else "",
                    t.gettext("next review"): f"{cards[k.concept].due:%Y-%m-%d %H:%M}" if k.concept in cards else ""}
                   for k in kept], hide_index=True)
     st.selectbox(t.gettext("Answer a position now"), list(by_key), index=None, key=PICK, on_change=_picked,
-                 format_func=lambda key: f"{KIND_WORDS.get(by_key[key].kind, by_key[key].kind)} · {by_key[key].source}",
+                 format_func=lambda key: f"{kind_words(by_key[key].kind)} · {by_key[key].source}",
                  placeholder=t.gettext("Choose a kept position"))
