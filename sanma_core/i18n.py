@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -106,20 +107,39 @@ def _compiled(path: Path) -> _gettext.NullTranslations:
 
 
 @functools.lru_cache(maxsize=16)
-def _translator(lang: str, domain: str, stamp: float) -> Translator:
-    if lang == DEFAULT_LANGUAGE:
+def _translator(lang: str, path: Path | None, stamp: float) -> Translator:
+    if path is None:
         return Translator(lang, _gettext.NullTranslations())
-    return Translator(lang, _compiled(po_path(lang, domain)))
+    return Translator(lang, _compiled(path))
+
+
+#: How often (seconds) a catalogue's file is looked at again for an edit: every message of a page asks for its
+#: translator, and a look at the file each time would cost more than the lookup itself.
+RECHECK_S = 1.0
+_stamps: dict[tuple[Path, str, str], tuple[float, Path, float]] = {}  # -> (when looked at, the file, its mtime)
+
+
+def _catalogue_file(lang: str, domain: str) -> tuple[Path, float]:
+    """The catalogue's file and its mtime, looked at again at most every :data:`RECHECK_S` seconds."""
+    now, key = time.monotonic(), (LOCALE_DIR, lang, domain)
+    seen = _stamps.get(key)
+    if seen is not None and now - seen[0] < RECHECK_S:
+        return seen[1], seen[2]
+    path = po_path(lang, domain)
+    if not path.is_file():
+        raise LanguageError(f"no {domain} catalogue for {lang!r} at {path}")
+    _stamps[key] = (now, path, path.stat().st_mtime)
+    return path, _stamps[key][2]
 
 
 def translator(lang: str = DEFAULT_LANGUAGE, domain: str = DOMAIN) -> Translator:
-    """The translator for ``lang``; a catalogue edited since the last call is compiled again."""
-    check_language(lang)
-    path = po_path(lang, domain)
-    if lang != DEFAULT_LANGUAGE and not path.is_file():
-        raise LanguageError(f"no {domain} catalogue for {lang!r} at {path}")
-    stamp = path.stat().st_mtime if lang != DEFAULT_LANGUAGE else 0.0
-    return _translator(lang, domain, stamp)
+    """The translator for ``lang``; a catalogue edited since the last look (at most :data:`RECHECK_S` ago) is
+    compiled again."""
+    if lang not in LANGUAGES:
+        check_language(lang)
+    if lang == DEFAULT_LANGUAGE:
+        return _translator(lang, None, 0.0)
+    return _translator(lang, *_catalogue_file(lang, domain))
 
 
 def N_(message: str) -> str:

@@ -93,6 +93,7 @@ def test_an_edited_catalogue_is_compiled_again(tmp_path, monkeypatch):
     po.parent.mkdir(parents=True)
     po.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=utf-8\\n"\n\nmsgid "Play"\nmsgstr "Spiel"\n', encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "RECHECK_S", 0.0)  # look at the file at every call (a page looks once a second)
     assert translator("de").gettext("Play") == "Spiel"
     po.write_text(po.read_text(encoding="utf-8").replace('"Spiel"', '"Spielen"'), encoding="utf-8")
     import os
