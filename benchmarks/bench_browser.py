@@ -11,12 +11,15 @@ then, with Playwright driving Chromium:
 
 A time runs from the click (or the navigation) to the settled page: no
 running indicator, no stale element, and no change to the page for 0.3 s;
-the figure is the moment of the last change. Prints one line per part and, as
-its last line::
+the figure is the moment of the last change. Prints one line per part and, last,
+one line per language::
 
-    browser: play discard median N ms p90 N ms; drill check median N ms; page load median N ms
+    browser (en): play discard median N ms p90 N ms; drill check median N ms; page load median N ms
 
-Run: ``.venv/bin/python benchmarks/bench_browser.py [--discards 30] [--questions 15]``
+With several languages (``--lang en de es --rounds 3``) they take turns, round by round, against one server,
+their samples pooled per language, and each language's medians are printed against the first's.
+
+Run: ``.venv/bin/python benchmarks/bench_browser.py [--discards 30] [--questions 15] [--lang en de] [--rounds 3]``
 """
 
 from __future__ import annotations
@@ -163,37 +166,62 @@ def _p90(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
 
 
+def _session(page, base: str, args: argparse.Namespace) -> dict[str, list[float]]:
+    """One browser session's samples: page loads, Play discards, drill checks."""
+    loads = []
+    for _ in range(args.loads):
+        for path in ("", "play"):
+            loads.append(timed_load(page, f"{base}/{path}"))
+    return {"load": loads, "discard": play_discards(page, base, args.discards),
+            "check": drill_checks(page, base, args.questions)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--discards", type=int, default=30)
     parser.add_argument("--questions", type=int, default=15)
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--review-steps", type=int, default=20)
-    parser.add_argument("--lang", default="en", help="the browser's language (en, de, es): the app speaks it")
+    parser.add_argument("--lang", nargs="+", default=["en"],
+                        help="the browser's language (en, de, es), or several: they take turns, round by round, "
+                             "against one server, and each is compared with the first")
+    parser.add_argument("--rounds", type=int, default=1, help="sessions per language (new browser context each)")
     args = parser.parse_args(argv)
+    samples: dict[str, dict[str, list[float]]] = {lang: {"load": [], "discard": [], "check": []} for lang in args.lang}
     with tempfile.TemporaryDirectory() as tmp, streamlit_server(Path(tmp)) as base, chromium() as browser:
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=args.lang)
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_S * 1000)
-        loads = []
-        for _ in range(args.loads):
-            for path in ("", "play"):
-                loads.append(timed_load(page, f"{base}/{path}"))
-        print(f"page load: median {statistics.median(loads):.0f} ms, max {max(loads):.0f} ms over {len(loads)} loads")
-        discards = play_discards(page, base, args.discards)
-        print(f"play discard: median {statistics.median(discards):.0f} ms, p90 {_p90(discards):.0f} ms, "
-              f"max {max(discards):.0f} ms over {len(discards)} discards")
-        checks = drill_checks(page, base, args.questions)
-        print(f"drill check: median {statistics.median(checks):.0f} ms, max {max(checks):.0f} ms over {len(checks)} answers")
+        for _ in range(args.rounds):
+            for lang in args.lang:
+                context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=lang)
+                page = context.new_page()
+                page.set_default_timeout(TIMEOUT_S * 1000)
+                for part, values in _session(page, base, args).items():
+                    samples[lang][part] += values
+                context.close()
         if args.review_steps:
+            context = browser.new_context(viewport={"width": 1280, "height": 800}, locale=args.lang[0])
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_S * 1000)
             steps, mistakes = review_steps(page, base, args.review_steps)
             median = statistics.median(steps)
-            print(f"review step to another decision: median {median:.0f} ms, p90 {_p90(steps):.0f} ms, max "
-                  f"{max(steps):.0f} ms over {len(steps)} steps (limit: median ≤ {REVIEW_STEP_LIMIT_MS} ms — "
+            print(f"review step to another decision ({args.lang[0]}): median {median:.0f} ms, p90 {_p90(steps):.0f} "
+                  f"ms, max {max(steps):.0f} ms over {len(steps)} steps (limit: median ≤ {REVIEW_STEP_LIMIT_MS} ms — "
                   f"{'ok' if median <= REVIEW_STEP_LIMIT_MS else 'TOO SLOW'}); next mistake: median "
                   f"{statistics.median(mistakes):.0f} ms, max {max(mistakes):.0f} ms over {len(mistakes)}")
-        print(f"browser ({args.lang}): play discard median {statistics.median(discards):.0f} ms p90 {_p90(discards):.0f} ms; "
-              f"drill check median {statistics.median(checks):.0f} ms; page load median {statistics.median(loads):.0f} ms")
+    for lang, got in samples.items():
+        loads, discards, checks = got["load"], got["discard"], got["check"]
+        print(f"{lang}: page load median {statistics.median(loads):.0f} ms, max {max(loads):.0f} ms over "
+              f"{len(loads)} loads; play discard median {statistics.median(discards):.0f} ms, p90 "
+              f"{_p90(discards):.0f} ms over {len(discards)}; drill check median {statistics.median(checks):.0f} ms "
+              f"over {len(checks)}")
+    first = args.lang[0]
+    for lang in args.lang[1:]:
+        diffs = ", ".join(f"{part} {statistics.median(samples[lang][part]) - statistics.median(samples[first][part]):+.0f}"
+                          f" ms" for part in ("discard", "check", "load"))
+        print(f"{lang} against {first} (medians): {diffs}")
+    for lang, got in samples.items():
+        print(f"browser ({lang}): play discard median {statistics.median(got['discard']):.0f} ms p90 "
+              f"{_p90(got['discard']):.0f} ms; drill check median {statistics.median(got['check']):.0f} ms; page load "
+              f"median {statistics.median(got['load']):.0f} ms")
     return 0
 
 

@@ -20,7 +20,7 @@ import functools
 import gettext as _gettext
 import io
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -68,6 +68,19 @@ class Translator:
 
     lang: str
     catalogue: _gettext.NullTranslations = field(repr=False, compare=False)
+    #: Sentences already put together in this language (``memo``), dropped with the translator when its
+    #: catalogue is compiled again.
+    said: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def memo(self, key: object, say: Callable[[], str], limit: int = 4096) -> str:
+        """``say()``, worked out once per ``key`` in this language: a page redraws the same sentences at every
+        click."""
+        text = self.said.get(key)
+        if text is None:
+            if len(self.said) >= limit:
+                self.said.clear()
+            text = self.said[key] = say()
+        return text
 
     def gettext(self, message: str) -> str:
         return self.catalogue.gettext(message)

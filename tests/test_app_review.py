@@ -335,24 +335,29 @@ def test_a_finished_play_game_opens_on_the_review_page(page):
     assert not at.error
 
 
-def test_an_xml_record_steps_without_reading_its_xml_again(records, monkeypatch):
-    """Stepping re-plays the record's tenhou.net/6 form made once at load, and reaches the same games."""
+def test_an_xml_record_steps_without_reading_the_record_again(records, monkeypatch):
+    """The load parses and re-plays the record once; stepping restores its snapshots and reaches the games a
+    re-play from the start reaches, without reading the record again."""
     import sanma_core.game.mjlog as mjlog
+    import sanma_core.game.records as records_module
     from tutor.review_data import load_review
 
     loaded = load_review(records["mjlog"], load_preset("tenhou"), 0)
-    assert loaded.replay_text and json.loads(loaded.replay_text)["log"]
-    calls = []
-    real = mjlog.mjlog_to_tenhou6
-    monkeypatch.setattr(mjlog, "mjlog_to_tenhou6", lambda text: calls.append(1) or real(text))
+    wanted = []
     for hand, (first, count) in list(enumerate(loaded.spans))[:3]:
         for position in (0, count // 2, count):
-            game = loaded.game_at(hand, position)
             expected = replay_from_start(records["mjlog"], "tenhou", first + min(position, count - 1))
             if position == count:
                 expected.apply(loaded.actions[first + count - 1])
-            assert game.events == expected.events and game.scores == expected.scores, (hand, position)
-    assert len(calls) == 9  # the expected games only: stepping itself never read the XML
+            wanted.append((hand, position, expected))
+    calls = []
+    for module, name in ((mjlog, "mjlog_to_tenhou6"), (records_module, "read_parsed")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, **k: calls.append(1) or _real(*a, **k))
+    for hand, position, expected in wanted:
+        game = loaded.game_at(hand, position)
+        assert game.events == expected.events and game.scores == expected.scores, (hand, position)
+    assert calls == []  # stepping never parsed nor re-played the record
 
 
 def test_a_bad_record_leaves_the_loaded_game_in_place_with_the_error_beside_it(page, records):

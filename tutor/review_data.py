@@ -1,7 +1,7 @@
 """The Review page's data, without Streamlit: reading a record, its players, the positions of a hand.
 
-A record is reviewed once (:func:`load_review`, about a second); stepping through it
-re-plays the record to the position with :func:`~sanma_core.review.record.replay_to`.
+A record is parsed and reviewed once (:func:`load_review`, about a second); that re-play keeps a snapshot
+before every action, and stepping restores the snapshot of the position (well under a millisecond).
 
 >>> read_upload("game.json", b'{"log": []}')
 '{"log": []}'
@@ -23,7 +23,7 @@ from sanma_core.game.mjai import RecordError, loads
 from sanma_core.game.records import MAX_RECORD_BYTES, record_format, tenhou6_document
 from sanma_core.i18n import N_, gettext
 from sanma_core.review.graded import Figures, GradedDecision
-from sanma_core.review.record import RecordReview, replay_to, review_record
+from sanma_core.review.record import RecordReview, review_record
 from sanma_core.rules import Ruleset
 
 #: The record formats by the engine's id (marked; :func:`format_name` says them in the language spoken now).
@@ -121,16 +121,17 @@ class LoadedReview:
     review: RecordReview
     actions: tuple[Action, ...] = field(repr=False)  # every action of the game, in order
     spans: tuple[tuple[int, int], ...]  # per hand: (first step, number of actions)
-    replay_text: str = field(repr=False)  # the record as stepping re-plays it (see load_review)
 
     def game_at(self, hand: int, position: int) -> Game:
         """The game after ``position`` actions of ``hand``; the last position is the hand's end (settled)."""
         first, count = self.spans[hand]
         position = max(0, min(position, count))
+        positions = self.review.positions  # the load's own re-play kept a snapshot before every action
+        assert positions is not None
         if position < count:
-            return replay_to(self.replay_text, self.rules, first + position)
-        game = replay_to(self.replay_text, self.rules, first + count - 1)
-        game.apply(self.actions[first + count - 1])  # replay_to stops before a hand's last action: apply it here
+            return positions.game_at(first + position)
+        game = positions.game_at(first + count - 1)
+        game.apply(self.actions[first + count - 1])  # a step stops before a hand's last action: apply it here
         return game
 
     def action_before(self, hand: int, position: int) -> Action | None:
@@ -139,7 +140,7 @@ class LoadedReview:
         return self.actions[first + position - 1] if position > 0 else None
 
     def position_of(self, hand: int, step: int) -> int:
-        """A game step (as :func:`replay_to` counts) as a position in ``hand``, kept inside the hand."""
+        """A game step (as :meth:`~sanma_core.review.record.GamePositions.game_at` counts) as a position in ``hand``, kept inside the hand."""
         first, count = self.spans[hand]
         return max(0, min(step - first, count))
 
@@ -191,10 +192,7 @@ def load_review(text: str, rules: Ruleset, seat: int) -> LoadedReview:
     assert review.positions is not None
     actions = review.positions.actions  # the same re-play kept every action: no second one
     spans = spans_of([h.first_step for h in review.hands], len(actions))
-    # Tenhou's XML is converted to its tenhou.net/6 form once, here, not at every step (two thirds of a step's
-    # re-play); the engine reads both forms through that one conversion, so the games are the same
-    replay_text = json.dumps(tenhou6_document(text), ensure_ascii=False) if record_format(text) == "mjlog" else text
-    return LoadedReview(text, rules, review, actions, spans, replay_text)
+    return LoadedReview(text, rules, review, actions, spans)
 
 
 def moment_step(moment: Any) -> int:

@@ -299,6 +299,10 @@ def _named(text: str, cast: Cast) -> str:
 def speak(text: str, cast: Cast) -> str:
     """Engine text with every :func:`seat_ref` said with the cast's names (``you`` / ``your`` for the reader); in
     another language than English, a bot's reason (its parts joined by ``; ``) said in it."""
+    return current().memo(("speak", text, cast), lambda: _speak(text, cast))
+
+
+def _speak(text: str, cast: Cast) -> str:
     if current().lang == DEFAULT_LANGUAGE:
         return _named(text, cast)
     pieces = text.split("; ")

@@ -15,7 +15,7 @@ from tutor import state
 from tutor.club import Club, Group
 from tutor.club_report import IDLE_AFTER, GroupReport, group_report
 from tutor.labels import topic_title
-from tutor.language import current_language, tr
+from tutor.language import spoken, tr
 from tutor.store import StoreError
 from tutor.widgets import metric_row
 
@@ -33,15 +33,14 @@ def said(exc: StoreError) -> str:
     return message[:1].upper() + message[1:] + "."
 
 
+@spoken  # a callback runs before the page has set the learner's language
 def _act(action, success: str) -> None:
-    """Run one club change from a callback; its message (or the refusal) shows on the next run, in the learner's
-    language (a callback runs before the page has set it)."""
-    with speaking(current_language()):
-        try:
-            action()
-        except StoreError as exc:
-            state.notice(said(exc), "error")
-            return
+    """Run one club change from a callback; its message (or the refusal) shows on the next run."""
+    try:
+        action()
+    except StoreError as exc:
+        state.notice(said(exc), "error")
+        return
     state.notice(success, "success")
 
 
