@@ -25,6 +25,7 @@ Run: ``.venv/bin/python benchmarks/bench_browser.py [--discards 30] [--questions
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import tempfile
@@ -166,6 +167,14 @@ def _p90(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
 
 
+def _median_gap_interval(a: list[float], b: list[float], draws: int = 2000, seed: int = 1) -> tuple[float, float]:
+    """A bootstrap 95% interval of median(a) - median(b) (fixed seed): the gap is noise while it holds 0."""
+    rng = random.Random(seed)
+    gaps = sorted(statistics.median(rng.choices(a, k=len(a))) - statistics.median(rng.choices(b, k=len(b)))
+                  for _ in range(draws))
+    return gaps[int(0.025 * draws)], gaps[int(0.975 * draws) - 1]
+
+
 def _session(page, base: str, args: argparse.Namespace) -> dict[str, list[float]]:
     """One browser session's samples: page loads, Play discards, drill checks."""
     loads = []
@@ -215,9 +224,12 @@ def main(argv: list[str] | None = None) -> int:
               f"over {len(checks)}")
     first = args.lang[0]
     for lang in args.lang[1:]:
-        diffs = ", ".join(f"{part} {statistics.median(samples[lang][part]) - statistics.median(samples[first][part]):+.0f}"
-                          f" ms" for part in ("discard", "check", "load"))
-        print(f"{lang} against {first} (medians): {diffs}")
+        diffs = []
+        for part in ("discard", "check", "load"):
+            low, high = _median_gap_interval(samples[lang][part], samples[first][part])
+            gap = statistics.median(samples[lang][part]) - statistics.median(samples[first][part])
+            diffs.append(f"{part} {gap:+.0f} ms (95% {low:+.0f} to {high:+.0f})")
+        print(f"{lang} against {first}, difference of the medians: {', '.join(diffs)}")
     for lang, got in samples.items():
         print(f"browser ({lang}): play discard median {statistics.median(got['discard']):.0f} ms p90 "
               f"{_p90(got['discard']):.0f} ms; drill check median {statistics.median(got['check']):.0f} ms; page load "

@@ -37,11 +37,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def streamlit_server(workdir: Path, start_timeout: float = 60, script: str = "app.py") -> Iterator[str]:
+def streamlit_server(workdir: Path, start_timeout: float = 60, script: str = "app.py",
+                     env: dict[str, str] | None = None) -> Iterator[str]:
     """Run the app (or another ``script``, relative to the project) on a free localhost port with its own
-    progress database; yields the base URL."""
+    progress database (and ``env`` added to its environment); yields the base URL."""
     port = free_port()
-    env = dict(os.environ, SANMA_TUTOR_DB=str(workdir / "progress.db"))
+    env = dict(os.environ, **(env or {}), SANMA_TUTOR_DB=str(workdir / "progress.db"))
     log_path = workdir / "streamlit.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen(

@@ -30,7 +30,7 @@ def room():
                                                                             seconds=300))
     tokens = {name: store.sign_in(name)[1] for name in people}
     try:
-        with streamlit_server(work) as url:
+        with streamlit_server(work, env={"SANMA_QUIZ_REFRESH_S": "0.5"}) as url:  # the pages look twice a second
             yield {"url": url, "store": store, "quiz": quiz, "tokens": tokens, "people": people}
     finally:
         store.db.close()

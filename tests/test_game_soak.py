@@ -3,13 +3,16 @@
 Checks after every action that all 108 tiles are somewhere, at every hand end
 that points plus riichi sticks on the table are 105,000, and that every game
 ends; every tenth game's records are re-played (mjai and tenhou.net/6).
-The default 2,000 games are split between two tests so the halves run on
-separate workers; ``SANMA_SOAK_GAMES=5000`` runs a longer soak.
+The suite's 1,200 games are split between two tests so the halves run on
+separate workers (``SANMA_SOAK_GAMES`` sets another number). ``make soak`` also
+plays the long soak: ``SANMA_SOAK_LONG`` games more (8,000 there), in eight parts.
 """
 
 import os
 import random
 from collections import Counter
+
+import pytest
 
 from sanma_core.game import Game, GameMode, Phase
 from sanma_core.game.replay import replay_events
@@ -18,7 +21,9 @@ from sanma_core.game.tenhou6 import from_tenhou6, to_tenhou6
 from sanma_core.game.wall import full_tile_set
 from sanma_core.rules import PRESETS, load_preset
 
-GAMES = int(os.environ.get("SANMA_SOAK_GAMES", "2000"))
+GAMES = int(os.environ.get("SANMA_SOAK_GAMES", "1200"))
+LONG = int(os.environ.get("SANMA_SOAK_LONG", "0"))
+LONG_PARTS = 8
 
 
 def _random_player(seed):
@@ -80,3 +85,12 @@ def test_soak_random_legal_games_first_half():
 
 def test_soak_random_legal_games_second_half():
     soak(GAMES // 2, GAMES)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(LONG <= 0, reason="the long soak runs with `make soak` (SANMA_SOAK_LONG games after the suite's)")
+@pytest.mark.parametrize("part", range(LONG_PARTS))
+def test_soak_long(part):
+    size = -(-LONG // LONG_PARTS)
+    start = GAMES + part * size
+    soak(start, min(start + size, GAMES + LONG))

@@ -19,6 +19,8 @@ from sanma_core.game.tenhou6 import from_tenhou6, to_tenhou6
 from sanma_core.game.tenhou6_results import hand_name
 from sanma_core.rules import get_ruleset
 
+#: the module's tests share one worker, so the games of its module fixture are replayed once per run
+pytestmark = pytest.mark.xdist_group("real_records")
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 

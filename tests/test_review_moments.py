@@ -16,6 +16,8 @@ from sanma_core.review.moments import MOMENT_KINDS, Moment, MomentFinder
 from sanma_core.tiles import parse_tile
 
 T = parse_tile
+#: the module's tests share one worker, so the games of its module fixture are replayed once per run
+pytestmark = pytest.mark.xdist_group("real_moments")
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 

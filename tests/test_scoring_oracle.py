@@ -19,7 +19,7 @@ from sanma_core.tiles import RED_5P, RED_5S, kind  # noqa: E402
 from testkit.oracle import mahjong_view, our_view  # noqa: E402
 from testkit.samples import random_win  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("oracle")]  # one worker computes the 20,000 cases
 
 SEEDS = (101, 202, 303, 404)
 PER_SEED = 5000

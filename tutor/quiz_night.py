@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import secrets
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -48,6 +49,20 @@ from .store_schema import memberships, profiles, quiz_answers, quiz_players, qui
 QUIZ_CODE_LENGTH = 6
 SECONDS = (10, 300)
 MAX_QUESTIONS = 30
+REFRESH = (0.2, 30.0, 2.0)  # the pages' refresh: the least, the most and the default, in seconds
+
+
+def refresh_seconds(setting: str | None) -> float:
+    """The quiz pages' refresh interval from its setting (``SANMA_QUIZ_REFRESH_S``): a number of seconds kept
+    inside :data:`REFRESH`, the default where it is unset or not a number.
+
+    >>> refresh_seconds(None), refresh_seconds("0.5"), refresh_seconds("0"), refresh_seconds("fast")
+    (2.0, 0.5, 0.2, 2.0)
+    """
+    least, most, default = REFRESH
+    if not setting or not re.fullmatch(r"\s*\d+(\.\d*)?\s*", setting):
+        return default
+    return min(max(float(setting), least), most)
 PHASES = ("lobby", "question", "reveal", "done")
 NO_QUIZ = N_("no quiz {qid} among the quizzes you run")
 NOT_IN = N_("that quiz code opens no quiz of your groups (ask the teacher for the code, or join the group first)")

@@ -8,6 +8,8 @@ learner).
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from drills import DRILL_TYPES, Question
@@ -19,10 +21,12 @@ from sanma_core.rules import PRESETS
 from tutor import state
 from tutor.club import Club
 from tutor.language import fragment, spoken, tr
-from tutor.quiz_night import MAX_QUESTIONS, SECONDS, Quiz, QuizNight, QuizSettings
+from tutor.quiz_night import MAX_QUESTIONS, SECONDS, Quiz, QuizNight, QuizSettings, refresh_seconds
 from tutor.store import StoreError
 
-REFRESH_S = 2.0
+#: How often (seconds) the projector and the phones look for answers and the next question; a club server on
+#: a fast network may set ``SANMA_QUIZ_REFRESH_S`` lower (0.2 at the least), a slow one higher.
+REFRESH_S = refresh_seconds(os.environ.get("SANMA_QUIZ_REFRESH_S"))
 #: a quiz's phase as the teacher's list of past quizzes names it (the phase ids stay English in the database)
 PHASE_WORDS = {"lobby": N_("lobby"), "question": N_("question"), "reveal": N_("reveal"), "done": N_("done")}
 PLAY_PARAM, RUN_PARAM = "quiz", "run"
