@@ -4,6 +4,8 @@ Loads the app, answers one drill question by clicking tiles, and saves screensho
 under artifacts/ (git-ignored). Every wait is bounded.
 """
 
+import time
+
 import pytest
 from browser_support import ROOT, WAIT_MS, answer_tiles, served_app
 
@@ -140,8 +142,15 @@ _TABLE = 'iframe[title*="sanma_table"]'
 def _hand_boxes(page) -> list[dict]:
     table = page.frame_locator(_TABLE).first
     table.locator("[data-role=hand] .tile").first.wait_for()
-    page.wait_for_timeout(500)  # the frame settles its height
-    return [t.bounding_box() for t in table.locator("[data-role=hand] .tile").all()]
+    tiles = table.locator("[data-role=hand] .tile")
+    boxes, last = None, []
+    deadline = time.monotonic() + 15
+    while boxes != last and time.monotonic() < deadline:  # the frame settles its height: two reads agree
+        last, boxes = boxes, [t.bounding_box() for t in tiles.all()]
+        if boxes != last:
+            page.wait_for_timeout(150)
+    assert boxes == last, "the hand kept moving"
+    return boxes
 
 
 def test_the_play_hand_with_its_drawn_tile_fits_one_row_on_a_laptop(server, browser):
@@ -266,8 +275,9 @@ def test_on_a_laptop_the_sidebar_stays_open_after_choosing_a_page(server, browse
     page.get_by_role("heading", name="Sanma tutor").wait_for()
     page.locator('[data-testid="stSidebarNavLink"]', has_text="Drills").click()
     page.get_by_role("heading", name="Drills").wait_for()
-    page.wait_for_timeout(800)
-    assert page.locator('[data-testid="stSidebar"]').bounding_box()["width"] > 200
+    width = _settled(page, """() => { const s = document.querySelector('[data-testid="stSidebar"]');
+                                       return s ? s.getBoundingClientRect().width : 0; }""")
+    assert width > 200
     page.close()
 
 

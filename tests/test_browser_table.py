@@ -39,7 +39,7 @@ def open_table(browser, url, viewport):
     pg.goto(url, wait_until="domcontentloaded")
     frame = pg.frame_locator("iframe").first
     frame.locator("[data-role=hand] .tile").first.wait_for(state="visible")
-    pg.wait_for_timeout(300)  # the frame settles its height
+    settled_boxes(pg, frame)  # the frame settles its height
     return pg, frame
 
 

@@ -101,8 +101,12 @@ def _play_hand_by_keyboard(pg, deadline: float, refresh_after: int | None = None
             hand = table.locator("[data-role=hand] .tile").evaluate_all("els => els.map(e => e.getAttribute('data-tile'))")
             pg.reload(wait_until="domcontentloaded")
             table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
-            pg.wait_for_timeout(500)
-            again = table.locator("[data-role=hand] .tile").evaluate_all("els => els.map(e => e.getAttribute('data-tile'))")
+            again, until = None, time.monotonic() + 15
+            while again != hand and time.monotonic() < until:  # the table draws the hand of the game kept
+                again = table.locator("[data-role=hand] .tile").evaluate_all(
+                    "els => els.map(e => e.getAttribute('data-tile'))")
+                if again != hand:
+                    pg.wait_for_timeout(100)
             assert again == hand  # a refresh in the same session keeps the game
     raise AssertionError("the hand did not end in time")
 
@@ -133,8 +137,7 @@ def test_one_hand_by_keys_keeps_the_game_on_refresh_and_shows_the_result(page, s
     pg.goto(f"{server}/play", wait_until="domcontentloaded")
     seed = pg.locator(".st-key-play_seed input")
     seed.fill(str(SEED))
-    seed.press("Enter")
-    pg.wait_for_timeout(500)
+    seed.press("Enter")  # the value is the page's now: the start's rerun carries it (the result below is its game's)
     pg.locator(".st-key-play_start button").click()
     pg.frame_locator(TABLE).first.locator("[data-role=hand] .tile").first.wait_for(state="visible")
     pressed = _play_hand_by_keyboard(pg, time.monotonic() + 120, refresh_after=2)
@@ -176,15 +179,14 @@ def test_auto_pass_skips_a_pon_offer(server, browser):
     pg.goto(f"{server}/play", wait_until="domcontentloaded")
     seed = pg.locator(".st-key-play_seed input")
     seed.fill("1")
-    seed.press("Enter")
+    seed.press("Enter")  # the value is the page's now: the start's rerun carries it (the result below is its game's)
     pg.locator(".st-key-play_start button").click()
     table = pg.frame_locator(TABLE).first
     table.locator("[data-role=hand] .tile").first.wait_for(state="visible")
     pg.get_by_role("button", name="Options").click()
     pg.locator(".st-key-play_autopass").click()
-    pg.get_by_role("option", name="Pass every pon and kan").click()
+    pg.get_by_role("option", name="Pass every pon and kan").click()  # the widget's value now: every rerun carries it
     pg.keyboard.press("Escape")
-    pg.wait_for_timeout(800)
     frame = pg.locator(TABLE)
     for _ in range(offer_at + 1):  # through the moment of the offer, and one move past it
         assert not table.locator('[data-role=actions] [data-action^="pon"]').count()
