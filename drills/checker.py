@@ -31,6 +31,7 @@ from typing import Any
 from sanma_core.tiles import NotationError, kind, kind_name, parse_tiles
 
 from .model import DrillError, Feedback, Question
+from .model_answer import response_grades
 
 NUMBER_TOLERANCE = 0.05
 KITA = "kita"  # a tiles answer may name this play: setting a North aside
@@ -151,6 +152,8 @@ def check(question: Question, response: Any) -> Feedback:
     try:
         given = _split_response(question, response)
         scores = {part: (_part_score(question, part, given[part]) if part in given else 0.0) for part in question.parts}
+        chosen = _normalise_choices(question, given["choices"]) if "choices" in given else \
+            normalise_tiles(given["tiles"]) if "tiles" in given else []
     except NotationError as exc:
         raise DrillError(f"response to {question.id}: {exc}") from None
     score = round(sum(scores.values()) / len(scores), 4)
@@ -160,4 +163,5 @@ def check(question: Question, response: Any) -> Feedback:
         expected=question.answer,
         explanation=question.explanation,
         parts=scores,
+        grades=response_grades(question.explanation, chosen),
     )

@@ -157,3 +157,4 @@ class Feedback:
     expected: dict[str, Any]
     explanation: tuple[dict[str, Any], ...]
     parts: dict[str, float] = field(default_factory=dict)  # score per answer part
+    grades: dict[str, str] = field(default_factory=dict)  # a decision the model answers: each chosen option's grade

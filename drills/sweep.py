@@ -2,7 +2,9 @@
 
 Run: ``.venv/bin/python -m drills.sweep --first 1 --last 1000 [--preset tenhou] [--types kita,efficiency]``.
 Prints, per preset, the questions generated, how many show a complete hand (must be 0), the kita drill's
-kita-or-keep questions and the share answered "set aside", and the highest win chance an explanation states.
+kita-or-keep questions and the share answered "set aside", the highest win chance an explanation states, and
+per decision type how many questions the decision model answers with one option, how many ask which options
+are fine, and how many it does not answer.
 With ``--agreement DEV_JSON`` (a table ``drills.measure_decisions`` wrote on other games) it prints instead how
 often the kita and call drills' answers agree with what those players did.
 """
@@ -17,10 +19,13 @@ from collections import Counter
 from sanma_core.rules import PRESETS, load_preset
 
 from .explain import explanation_sentences
+from .model_answer import model_step
 from .registry import generate
 from .soundness import DECISION_TYPES, complete_hand
 
-CHANCE = re.compile(r"(\d+)% (?:won|win|of the time)|(?:wins?|won) (?:about )?(\d+)%")
+#: a stated win chance ("won 23%", "wins about 31%"); a share of players' choices ("declare here 97% of the time")
+#: is not one
+CHANCE = re.compile(r"(\d+)% (?:won|win)|(?:wins?|won) (?:about |in )?(\d+)%")
 
 
 def sweep(preset: str, seeds: range, types: list[str]) -> Counter[str]:
@@ -32,6 +37,8 @@ def sweep(preset: str, seeds: range, types: list[str]) -> Counter[str]:
                 q = generate(drill_type, rules, seed, difficulty)
                 out["questions"] += 1
                 out["complete"] += complete_hand(q.data)
+                ms = model_step(q.explanation)
+                out[f"{drill_type}:{'none' if ms is None else 'single' if ms['single'] else 'fine'}"] += 1
                 if drill_type == "kita" and "kita" in {c for c, _ in q.choices} and \
                         set(q.answer["choices"]) <= {"kita", "keep", "discard"}:
                     out["kita_or_keep"] += 1
@@ -64,12 +71,20 @@ def main(argv: list[str] | None = None) -> int:
         share = c["set_aside"] / c["kita_or_keep"] if c["kita_or_keep"] else 0.0
         print(f"{preset}: {c['questions']} questions, {c['complete']} on a complete hand; kita or keep "
               f"{c['kita_or_keep']}, set aside {share:.1%}; highest stated win chance {c['max_chance']}%", flush=True)
+        print("  " + model_line(c, types), flush=True)
         for k, v in c.items():
             total[k] = max(total[k], v) if k == "max_chance" else total[k] + v
     share = total["set_aside"] / total["kita_or_keep"] if total["kita_or_keep"] else 0.0
     print(f"all: {total['questions']} questions, {total['complete']} on a complete hand; set aside {share:.1%} of "
           f"{total['kita_or_keep']}; highest stated win chance {total['max_chance']}%")
+    print("  " + model_line(total, types))
     return 0
+
+
+def model_line(c: Counter[str], types: list[str]) -> str:
+    """Per type: single-answer, "which are fine" and unanswered questions (``kita 120/30/10``)."""
+    return "model answers (single/fine/none): " + ", ".join(
+        f"{t} {c[t + ':single']}/{c[t + ':fine']}/{c[t + ':none']}" for t in types)
 
 
 

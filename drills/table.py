@@ -15,6 +15,7 @@ move, with its reaction window still open when someone may answer it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from sanma_core.game.scenario import arranged_game
 from sanma_core.game.state import Phase
 from sanma_core.game.wall import WallError
 from sanma_core.rules import Ruleset
+from sanma_core.tiles import NORTH, SANMA_KINDS, kind
 
 from .hands import Retry
 
@@ -54,9 +56,10 @@ def _pass_until_turn(game: Game, seat: int) -> None:
 
 def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed: int | str = 0,
                 dora: Sequence[int] = (), then: tuple[int, int] | None = None,
-                replacements_after: Sequence[int] = ()) -> Game:
+                replacements_after: Sequence[int] = (), dealer: int = 0) -> Game:
     """Play ``moves`` from a dealt position (seat 0's 13 ``hand`` tiles; the others random from ``seed``).
 
+    ``dealer`` is the dealer's seat (seat 0's wind follows from it); the moves start with the dealer's.
     With ``then = (seat, tile)`` play stops at that seat's next turn, ``tile`` just drawn (its decision
     still to make); ``replacements_after`` are the replacement draws after the moves (a kita still to come).
     Raises :class:`~drills.hands.Retry` when the tiles do not fit the wall or the script is not legal.
@@ -65,7 +68,7 @@ def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed
     replacements = [m.replacement for m in moves if m.kita and m.replacement is not None] + list(replacements_after)
     try:
         game = arranged_game(rules, hands=[list(hand), None, None], draws=draws, replacements=replacements,
-                             dora=list(dora), seed=seed)
+                             dora=list(dora), seed=seed, dealer=dealer)
     except WallError:
         raise Retry from None
     for m in moves:
@@ -99,4 +102,58 @@ def passes(game: Game, seat: int) -> bool:
     return game.phase is Phase.RESPONSE and Action.pass_(seat) in game.legal_actions(seat)
 
 
-__all__ = ["Move", "PASS", "can_ron", "passes", "play_script"]
+def far_kinds(hand: Sequence[int]) -> list[int]:
+    """Kinds that neither touch nor complete any tile of ``hand`` (and no North): draws nobody wants."""
+    held = {kind(t) for t in hand}
+    return [k for k in SANMA_KINDS if k not in held and k != NORTH
+            and not any(j < 27 and k < 27 and j // 9 == k // 9 and abs(j - k) <= 2 for j in held)]
+
+
+def quiet_moves(rules: Ruleset, used: Sequence[int], far: Sequence[int], turns: int, rng: random.Random,
+                dealer: int = 0, norths: int = 0) -> list[Move]:
+    """Quiet go-arounds from the deal: each seat draws a ``far`` kind and throws it, up to seat 0's turn after
+    its ``turns`` turns; seat 0's first ``norths`` draws are Norths it sets aside (the replacement thrown).
+    Raises :class:`Retry` when the copies run out."""
+    left = [0] * 34
+    for k in SANMA_KINDS:
+        left[k] = 4 - (rules.red_fives.get(k, 0) if k in far else 0)
+    for t in used:
+        left[kind(t)] -= 1
+
+    def take() -> int:
+        options = [k for k in far if left[k] > 0]
+        if not options:
+            raise Retry
+        k = rng.choice(options)
+        left[k] -= 1
+        return k
+
+    moves: list[Move] = []
+    mine = 0
+    seat = dealer
+    while True:
+        if seat == 0:
+            if mine == turns:
+                break
+            if mine < norths:
+                moves.append(Move(0, NORTH, kita=True, replacement=take()))
+            else:
+                moves.append(Move(0, take()))
+            mine += 1
+        else:
+            moves.append(Move(seat, take()))
+        seat = (seat + 1) % 3
+    return moves
+
+
+def calm_position(rules: Ruleset, hand: Sequence[int], drawn: int, turn: int, rng: random.Random,
+                  dealer: int = 0, norths: int = 0, dora: Sequence[int] = ()) -> Game:
+    """Seat 0 at its turn ``turn`` of a quiet hand, holding the 13 ``hand`` tiles and ``drawn`` just drawn, its
+    first ``norths`` draws set aside as kita; raises :class:`Retry` when the tiles do not fit."""
+    used = [*hand, drawn, *dora, *[NORTH] * norths]
+    far = far_kinds([*hand, drawn])
+    moves = quiet_moves(rules, used, far, turn - 1, rng, dealer=dealer, norths=norths)
+    return play_script(rules, hand, moves, seed=rng.randrange(2**31), dora=dora, then=(0, drawn), dealer=dealer)
+
+
+__all__ = ["Move", "PASS", "calm_position", "can_ron", "far_kinds", "passes", "play_script", "quiet_moves"]

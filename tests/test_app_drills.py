@@ -457,3 +457,21 @@ def test_a_closed_or_unknown_drill_session_is_not_kept(tmp_path, monkeypatch):
     assert store.drill(token) is None and "drill" not in at.query_params
     gone = _open(tmp_path, monkeypatch, drill=token)
     assert any("no longer kept" in i.value for i in gone.info) and "drill" not in gone.query_params
+
+
+def test_a_decision_shows_the_models_distribution_and_the_grade_after_check(tmp_path, monkeypatch):
+    from drills.model_answer import model_step
+
+    at = _open(tmp_path, monkeypatch)
+    _start(at, "call_pass", 1, 5)
+    sess, q, ctx = _current(at)
+    model = model_step(q.explanation)
+    assert model is not None, "a call question is answered by the decision model"
+    wrong = next(c for c, _label in q.choices if c not in q.answer["choices"])
+    at.pills(key=f"ch_{ctx}").set_value(wrong).run()
+    at.button(key="dr_check").click().run()
+    assert not at.exception
+    (bars,) = [h.proto.body for h in at.get("html") if 'class="rv-model"' in h.proto.body]
+    assert bars.count('class="rv-bar"') == len(model["options"])  # every option's probability as a bar
+    grade = model["grades"][next(label for label, ids in model["choices"].items() if wrong in ids)]
+    assert any(f"**{grade}**" in m.value or grade in m.value for m in at.markdown if "Graded as the review" in m.value)

@@ -9,6 +9,7 @@ import pytest
 
 from drills import check, generate
 from drills.gens import furiten, kita, push_fold, riichi_dama
+from drills.model_answer import model_step
 from drills.real_decisions import FILE
 from sanma_core.analysis import shanten, waits
 from sanma_core.analysis.efficiency import kita_verdict
@@ -56,8 +57,12 @@ def verify_kita(q, rules):
                 outside[kind(t)] += 1
         v = kita_verdict(counts, outside, closed=not q.data["melds"])
         assert v.reason == case.split(".")[1], q.id
-        real = _stated(q, "real_kita")  # what Phoenix players did in such positions decides
-        assert want == (["kita"] if real["share"] >= 0.5 else ["keep"]), q.id
+        real = _stated(q, "real_kita")
+        model = model_step(q.explanation)
+        if model is None:  # an open hand: what Phoenix players did in such positions decides
+            assert want == (["kita"] if real["share"] >= 0.5 else ["keep"]), q.id
+        else:  # a real position: the decision model's option decides
+            assert model["single"] and want == [model["model"]] and not q.multi, q.id
         if v.reason == "free":
             assert want == ["kita"]
 
@@ -185,13 +190,15 @@ def verify_riichi_dama(q, rules):
         if riichi:
             ev -= 1000 * (1 - p_tsumo - p_ron)
         evs[choice] = ev
-    assert q.answer["choices"] == (["riichi"] if evs["riichi"] > evs["dama"] else ["dama"]), (q.id, evs)
     ev = next(s for s in q.explanation if s["step"] == "expected_value")
+    assert ev["answer"] == ("riichi" if evs["riichi"] > evs["dama"] else "dama"), (q.id, evs)
+    model = model_step(q.explanation)  # the answer is the decision model's option (a binary one is always single)
+    assert model["single"] and q.answer["choices"] == [model["model"]], q.id
     assert abs(ev["riichi"] - evs["riichi"]) <= 1 and abs(ev["dama"] - evs["dama"]) <= 1
     if q.concept == "riichi_dama.no_yaku":
-        assert ron_live < live and q.answer["choices"] == ["riichi"]  # some wait has no yaku without riichi
+        assert ron_live < live and q.answer["choices"] == ["riichi"] == [ev["answer"]]  # a wait with no yaku
     if q.concept == "riichi_dama.big_hand":
-        assert q.answer["choices"] == ["dama"] and min(r[("ron", False)] for r in rows) >= 8000
+        assert q.answer["choices"] == ["dama"] == [ev["answer"]] and min(r[("ron", False)] for r in rows) >= 8000
 
 
 def rule_furiten(q):

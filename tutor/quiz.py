@@ -11,13 +11,18 @@ from typing import Any
 import streamlit as st
 
 from drills.explain import explanation_sentences
+from drills.explain.model import spoken_reason
+from drills.model_answer import decision_from, label_of, model_step, response_grades
 from sanma_core.errors import SanmaError
 from sanma_core.i18n import N_
+from sanma_core.review.graded import option_text
+from sanma_core.review.graded_words import grade_name
 from sanma_core.tiles import SANMA_KINDS, kind, kind_name, parse_tiles
 from sanma_core.words import LETTER_NAMES, letter_name
 
 from .drill_session import AnswerInputError, parse_number
 from .language import current_language, tr
+from .review_model import bars_html
 from .tiles_svg import tiles_html
 from .widgets import show_data_diagram, show_ponds, tile_buttons
 
@@ -245,6 +250,9 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
             lines += [f"| {labels.get(k, k)} | **{_fmt(want[k])}** | {_fmt(given.get(k, '—'))} |" for k in order]
             st.markdown("\n".join(lines))
     steps = feedback.get("explanation") or question.explanation
+    model = model_step(steps or ())
+    if model is not None:
+        _show_model(model, feedback, response)
     if steps:
         with st.expander(t.gettext("Step by step"), expanded=not feedback["correct"]):
             reading = next((s for s in steps if isinstance(s, dict) and s.get("step") == "reading"), None)
@@ -252,6 +260,19 @@ def show_feedback(question: Any, feedback: dict[str, Any], response: dict[str, A
                 _show_groups(reading)
             sentences = explanation_sentences([s for s in steps if isinstance(s, dict)])
             st.markdown("\n".join(f"{i}. {text}" for i, text in enumerate(sentences, 1)))
+
+
+def _show_model(model: dict[str, Any], feedback: dict[str, Any], response: dict[str, Any]) -> None:
+    """The decision model's distribution as the review draws it, and the grade of each option the learner chose."""
+    t = tr()
+    chosen = [c for c in response.get("choices", response.get("tiles", [])) if label_of(model, c) is not None]
+    grades = feedback.get("grades") or response_grades([model], chosen)
+    said = [t.gettext("{option}: {grade}").format(option=option_text(label_of(model, c) or c, model.get("tile")),
+                                                 grade=grade_name(grades[c])) for c in chosen if c in grades]
+    if said:
+        st.markdown(t.gettext("Graded as the review grades: {grades}").format(grades="; ".join(f"**{g}**" for g in said)))
+    decision = decision_from(model, chosen[0] if chosen else None)
+    st.html(bars_html([decision], t.gettext("you"), spoken_reason))
 
 
 def _show_groups(reading: dict[str, Any]) -> None:

@@ -23,6 +23,7 @@ from . import (
     dora_indicator,
     efficiency,
     kita,
+    model,
     noten,
     payment,
     placement,
@@ -36,7 +37,7 @@ from .concepts import CONCEPTS, concept_name, yaku_name
 
 #: The renderer modules, one per drill family.
 _FAMILIES = (scoring, dora_indicator, waits, payment, noten, placement, efficiency, kita, push_fold, riichi_dama,
-             call_pass, all_last)
+             call_pass, all_last, model)
 _STEPS: dict[str, Renderer] = {kind: render for family in _FAMILIES for kind, render in family.STEPS.items()}
 
 

@@ -41,7 +41,13 @@ def _real_call(s: dict[str, Any]) -> list[str]:
                     "{shares} of {n} cases ({source}): {play}.") if s["held"] == 3 else
             gettext("Phoenix players holding a pair of {what} when it was discarded, closed and as far from tenpai, "
                     "{shares} of {n} cases ({source}): {play}."))
-    return [text.format(what=what, shares=listed(parts), n=s["n"], source=source_words(s["source"]), play=gettext(_PLAY[s["answer"]]))]
+    if s.get("model"):  # the decision model gives the answer: the real figures only describe these positions
+        text = (gettext("Phoenix players holding a triplet of {what} when it was discarded, closed and as far from "
+                        "tenpai, {shares} of {n} cases ({source}).") if s["held"] == 3 else
+                gettext("Phoenix players holding a pair of {what} when it was discarded, closed and as far from "
+                        "tenpai, {shares} of {n} cases ({source})."))
+    return [text.format(what=what, shares=listed(parts), n=s["n"], source=source_words(s["source"]),
+                        play=gettext(_PLAY[s["answer"]]))]
 
 
 #: The renderer of each step kind of this family.

@@ -50,6 +50,13 @@ def _without_kita(s: dict[str, Any]) -> list[str]:
 
 
 def _order(s: dict[str, Any]) -> list[str]:
+    if s.get("counting"):
+        out = gettext("Counting tiles ranks the discards by shanten, then by the useful tiles you cannot see; strong "
+                      "players also weigh what each discard keeps in value (yaku, dora, red fives) and what the table "
+                      "shows, which the decision model below puts into figures.")
+        if s.get("dora"):
+            out += " " + gettext("{dora} is dora, so discarding it throws away a han.").format(dora=listed(s["dora"]))
+        return [out]
     if s.get("seen"):
         text = gettext("Order: the lowest shanten first, then the most useful tiles you cannot see (the dora indicator "
                        "{seen} is one of the tiles you see), then the value kept, then the tile order.")

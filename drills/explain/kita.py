@@ -46,11 +46,18 @@ def _honours(s: dict[str, Any], keep: str, kita: str, costs: bool) -> str:
 
 
 def _shape(s: dict[str, Any], keep: str, kita: str) -> str:
+    if s.get("set_aside") and s["shanten_keep"] <= 1:
+        return gettext("Set it aside even though the shape uses it: the hand is {keep} with the North and {kita} "
+                       "without. A North pair can only wait as a pair or a two-pair wait and makes no yaku, while kita "
+                       "is a sure han and a replacement draw.").format(keep=keep, kita=kita)
     if s.get("set_aside"):
         return gettext("Set it aside even though the shape uses it: the hand is {keep} with the North and {kita} "
                        "without, still far from tenpai. A North pair can only wait as a pair or a two-pair wait and "
                        "makes no yaku, while kita is a sure han and the replacement draw is a fresh chance to rebuild "
                        "the step.").format(keep=keep, kita=kita)
+    if s["shanten_keep"] > 1:
+        return gettext("Keep it: the North is part of the shape: {keep} with it, {kita} without. Setting it aside "
+                        "costs a step the han does not pay for here.").format(keep=keep, kita=kita)
     return gettext("Keep it: the North is part of the shape and the hand is close: {keep} with it, {kita} without. So "
                    "near tenpai the step is worth more than the han.").format(keep=keep, kita=kita)
 

@@ -12,7 +12,9 @@ import random
 
 from sanma_core.analysis.efficiency import KITA, Option, Play, best_play, discard_values
 from sanma_core.dora import dora_from_indicator
+from sanma_core.game.actions import Action
 from sanma_core.i18n import N_, gettext
+from sanma_core.review.graded import GradedDecision
 from sanma_core.rules import Ruleset
 from sanma_core.tiles import (
     HONOURS,
@@ -28,6 +30,8 @@ from sanma_core.tiles import (
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, step
 from ..hands import SEQ_STARTS, Plan, Retry, add_pair, fill, physical_tiles
+from ..model_answer import graded_decision, model_answer
+from ..table import calm_position
 
 # concept -> weight, per difficulty; the sanma case (a North to set aside) is drilled from the start
 _POOLS: dict[int, dict[str, float]] = {
@@ -161,6 +165,20 @@ _SITUATIONS = {"own_turn": N_("your turn, the tile just drawn"),
                "last_draw": N_("the last draw of the live wall: no kita allowed")}
 
 
+def _position(rules: Ruleset, tiles: list[int], kita: int, indicators: list[int],
+              rng: random.Random) -> tuple[GradedDecision, int, int]:
+    """The 14 ``tiles`` at a turn of a quiet game (one of them just drawn), graded by the decision model: which
+    discard; (the decision, the turn, the tile drawn). Raises :class:`Retry` when it does not fit."""
+    hand = list(tiles)
+    drawn = hand.pop(rng.randrange(len(hand)))
+    turn = rng.randint(max(2, kita + 1), 9)
+    game = calm_position(rules, hand, drawn, turn, rng, norths=kita, dora=indicators)
+    d = graded_decision(game, 0, "discard", Action.discard(0, drawn))
+    if d is None:
+        raise Retry
+    return d, turn, drawn
+
+
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     pool = _POOLS[difficulty]
     concept = rng.choices(list(pool), list(pool.values()))[0]
@@ -179,7 +197,8 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             kita = rng.randint(1, 4 - counts[NORTH])
             outside[NORTH] = kita
         indicators: list[int] = []
-        if difficulty > 1:
+        modelled = counts[NORTH] == 0 and concept != "efficiency.last_draw"  # a position the decision model answers
+        if difficulty > 1 or modelled:
             spare = [k for k in SANMA_KINDS if counts[k] + outside[k] < 4]
             if concept in _NORTH_CONCEPTS and rng.random() < 0.3 and WEST in spare:
                 indicators = [WEST]
@@ -207,13 +226,23 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             continue  # other concepts keep some Norths, but kita is its own concept
         if not play.kita_best and len(play.tied) == len(play.discards):
             continue  # every discard equal: nothing to learn
+        graded = None
+        if modelled:
+            try:
+                graded, turn, drawn = _position(rules, tiles, kita, indicators, rng)
+            except Retry:
+                continue
         break
     else:
         raise GenerationError(f"no hand for {concept} under {rules.name}")
     if play.kita_best:
         concept = "efficiency.kita"
     names = [o.name for o in play.tied]
-    best_names = set(names)
+    decided = None
+    if graded is not None:
+        decided = model_answer(graded, {label: [label.split(":", 1)[1]] for label, _p in graded.options})
+        names = decided.answer
+    best_names = set() if decided else set(names)
     no_kita = best_play(counts, outside, seen=seen, value=discard_values(tiles, dora))
     steps: list[dict] = []
     if play.kita is not None:
@@ -229,8 +258,13 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         alt = no_kita.tied
         steps.append(step("without_kita", tiles=[o.name for o in alt], count=alt[0].useful_count, shanten=alt[0].shanten))
     held_dora = sorted({k for k in dora if counts[k]})  # only a dora the hand holds can be thrown away
-    steps.append(step("order", seen=[tile_name(t) for t in indicators], dora=[kind_name(k) for k in held_dora]))
+    steps.append(step("order", seen=[tile_name(t) for t in indicators], dora=[kind_name(k) for k in held_dora],
+                      counting=decided is not None))
     prompt = gettext("Which play keeps the lowest shanten and the most useful tiles?")
+    if decided is not None:
+        steps.append(decided.step)
+        prompt = (gettext("Which discard do strong players choose here?") if decided.single else
+                  gettext("Which discards do strong players find fine here? Choose every one."))
     if situation == "last_draw":
         prompt = gettext("You drew the last tile of the live wall.") + " " + prompt
     elif kita_legal:
@@ -240,11 +274,13 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         prompt=prompt,
         data={"hand": format_tiles(tiles), "melds": [], "kita": kita, "indicators": [tile_name(t) for t in indicators],
               "shanten_after": best.shanten, "kita_legal": kita_legal, "timing": situation,
-              "situation": gettext(_SITUATIONS[situation])},
+              "situation": gettext(_SITUATIONS[situation]) if graded is None else
+              gettext("your turn {turn}, {tile} just drawn, {n} tiles left in the live wall").format(
+                  turn=turn, tile=tile_name(drawn), n=graded.left)},
         answer_kind="tiles",
         answer={"tiles": sorted(names, key=lambda n: 99 if n == KITA else SANMA_KINDS.index(_kind(n)))},
-        multi=False,
-        credit=_credit(play),
+        multi=bool(decided and not decided.single),
+        credit=decided.credit if decided else _credit(play),
         explanation=tuple(steps),
     )
 

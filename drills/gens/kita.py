@@ -19,15 +19,17 @@ from sanma_core.analysis.efficiency import kita_verdict
 from sanma_core.game.actions import KITA, TSUMO, Action
 from sanma_core.i18n import N_, gettext
 from sanma_core.melds import format_meld, make_meld
+from sanma_core.review.graded import GradedDecision
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import YAKU
-from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles, kind, kind_name, to_counts
+from sanma_core.tiles import DRAGONS, HONOURS, NORTH, SANMA_KINDS, format_tiles, kind, kind_name, tile_name, to_counts
 from sanma_core.words import letter_name, shanten_count
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
+from ..model_answer import graded_decision, model_answer
 from ..real_decisions import kita_rate, source
-from ..table import Move, play_script
+from ..table import Move, calm_position, play_script
 from . import push_fold
 from .efficiency import _build
 from .furiten import _far as far_kinds
@@ -37,11 +39,11 @@ CASES = ("kita.free", "kita.kokushi", "kita.chiitoitsu", "kita.honours", "kita.s
          "kita.riichi_drawn", "kita.riichi_hand", "kita.first_turn")
 # more Norths are set aside than kept, as in real play (kita.free, kita.shape and kita.riichi_drawn set aside)
 _POOLS: dict[int, dict[str, float]] = {
-    1: {"kita.free": 3, "kita.kokushi": 1, "kita.chiitoitsu": 0.75, "kita.honours": 0.75, "kita.shape": 1,
+    1: {"kita.free": 4, "kita.kokushi": 1, "kita.chiitoitsu": 0.75, "kita.honours": 0.75, "kita.shape": 1,
         "kita.safe_tile": 1, "kita.riichi_drawn": 1.5, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
-    2: {"kita.free": 3, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.25,
+    2: {"kita.free": 4, "kita.kokushi": 1, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.25,
         "kita.safe_tile": 1, "kita.riichi_drawn": 1.25, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
-    3: {"kita.free": 3, "kita.kokushi": 1.25, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
+    3: {"kita.free": 4, "kita.kokushi": 1.25, "kita.chiitoitsu": 1, "kita.honours": 1, "kita.shape": 1.5,
         "kita.safe_tile": 1.25, "kita.riichi_drawn": 1.25, "kita.riichi_hand": 0.75, "kita.first_turn": 1},
 }
 DECIDE = (("kita", N_("Set the North aside (kita)")), ("keep", N_("Keep the North in the hand")))
@@ -101,7 +103,25 @@ def _hand(case: str, rng: random.Random) -> tuple[Plan, bool]:
     return plan, False
 
 
+def _position(rules: Ruleset, concealed: list[int], rng: random.Random) -> tuple[GradedDecision, list[int], int]:
+    """A quiet turn with ``concealed`` in hand, a North just drawn, graded by the decision model; (the decision,
+    the dora indicators, the turn). Raises :class:`Retry` when it does not fit or the model gives no figures."""
+    hand = list(concealed)
+    hand.remove(next(t for t in hand if kind(t) == NORTH))
+    counts = to_counts(concealed)
+    indicator = rng.choice([k for k in SANMA_KINDS if counts[k] < 4 and k != NORTH - 1])
+    turn = rng.randint(2, 9)
+    game = calm_position(rules, hand, NORTH, turn, rng, dora=[indicator])
+    d = graded_decision(game, 0, "kita", Action.kita(0))
+    if d is None:
+        raise Retry
+    return d, [indicator], turn
+
+
 def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
+    graded: GradedDecision | None = None
+    indicators: list[int] = []
+    turn = 0
     for _ in range(MAX_ATTEMPTS):
         try:
             plan, closed = _hand(case, rng)
@@ -119,24 +139,51 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
         verdict = kita_verdict(counts, outside, closed=closed)
         if verdict.reason != case.split(".")[1]:
             continue
+        if not melds:  # a closed hand: a real position the decision model answers
+            try:
+                graded, indicators, turn = _position(rules, concealed, rng)
+            except Retry:
+                continue
+            if case == "kita.free" and graded.model != "kita":
+                continue  # the concept names the answer: strong players must agree
         break
     else:
         raise GenerationError(f"no hand for {case} under {rules.name}")
     cost = max(0, verdict.shanten_kita - verdict.shanten_keep)
     real = kita_rate(verdict.reason, threat=False, norths=counts[NORTH], cost=cost, shanten=verdict.shanten_keep)
-    answer = "kita" if real.share("kita") >= 0.5 else "keep"
-    steps = [step("kita_verdict", set_aside=answer == "kita", reason=verdict.reason, shanten_keep=verdict.shanten_keep,
-                  shanten_kita=verdict.shanten_kita, form_shanten=verdict.form_shanten, honours=verdict.honours),
-             step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source())]
+    steps = [step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source())]
+    multi = False
+    credit: dict[str, float] = {}
+    if graded is not None:
+        decided = model_answer(graded, {"kita": ["kita"], "keep": ["keep"]})
+        answer, multi, credit = decided.answer, not decided.single, decided.credit
+        set_aside = graded.model == "kita"
+        steps.append(decided.step)
+    else:
+        set_aside = real.share("kita") >= 0.5
+        answer = ["kita" if set_aside else "keep"]
+    steps.insert(0, step("kita_verdict", set_aside=set_aside, reason=verdict.reason,
+                         shanten_keep=verdict.shanten_keep, shanten_kita=verdict.shanten_kita,
+                         form_shanten=verdict.form_shanten, honours=verdict.honours))
+    data = {"hand": format_tiles(concealed), "melds": [format_meld(m) for m in melds], "kita": 0, "kita_legal": True,
+            "situation": gettext("your turn, not in riichi")}
+    prompt = gettext("Your turn, a tile just drawn. Set a North aside (kita), or keep it in the hand?")
+    if graded is not None:
+        data.update(indicators=[tile_name(t) for t in indicators], turn=turn, live_wall=graded.left,
+                    situation=gettext("your turn {turn}, not in riichi, {n} tiles left in the live wall").format(
+                        turn=turn, n=graded.left))
+        prompt = gettext("Your turn, a North just drawn. Set a North aside (kita), or keep it in the hand?")
+        if multi:
+            prompt += " " + gettext("Choose every play strong players find fine here.")
     return Draft(
         concept=case,
-        prompt=gettext("Your turn, a tile just drawn. Set a North aside (kita), or keep it in the hand?"),
-        data={"hand": format_tiles(concealed), "melds": [format_meld(m) for m in melds], "kita": 0, "kita_legal": True,
-              "situation": gettext("your turn, not in riichi")},
+        prompt=prompt,
+        data=data,
         answer_kind="choices",
-        answer={"choices": [answer]},
+        answer={"choices": answer},
         choices=spoken(DECIDE),
-        multi=False,
+        multi=multi,
+        credit=credit,
         explanation=tuple(steps),
     )
 

@@ -14,7 +14,9 @@ import random
 from typing import Any
 
 from sanma_core.analysis import waits as engine_waits
+from sanma_core.game.actions import Action
 from sanma_core.i18n import N_, gettext
+from sanma_core.review.graded import GradedDecision
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
 from sanma_core.tiles import (
@@ -32,7 +34,9 @@ from sanma_core.tiles import (
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import SEQ_STARTS, SIMPLE_KINDS, WIND_LETTER, Plan, Retry, add_pair, fill
+from ..model_answer import graded_decision, model_answer
 from ..real_decisions import Rate, riichi_dama_rate, source
+from ..table import calm_position, far_kinds
 
 CASES = ("riichi_dama.no_yaku", "riichi_dama.big_hand", "riichi_dama.tsumo_loss", "riichi_dama.bad_wait")
 _POOLS: dict[int, dict[str, float]] = {
@@ -138,6 +142,25 @@ def mean_values(rows: list[dict[str, Any]]) -> dict[str, float]:
     return out
 
 
+#: the concepts that name their answer
+_CONCEPT_ANSWER = {"riichi_dama.no_yaku": "riichi", "riichi_dama.big_hand": "dama"}
+
+
+def _position(rules: Ruleset, hand: list[int], seat: int, kita: int, indicator: int, turn: int,
+              rng: random.Random) -> GradedDecision:
+    """The tenpai ``hand`` at turn ``turn`` of a quiet game, a tile nobody needs just drawn, graded by the decision
+    model: riichi or dama. Raises :class:`Retry` when it does not fit."""
+    far = [k for k in far_kinds(hand) if k != indicator]
+    if not far:
+        raise Retry
+    game = calm_position(rules, hand, rng.choice(far), turn, rng, dealer=(EAST - seat) % 3, norths=kita,
+                         dora=[indicator])
+    d = graded_decision(game, 0, "riichi", Action.riichi(0, game.drawn))
+    if d is None:
+        raise Retry
+    return d
+
+
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     pool = _POOLS[difficulty]
     case = rng.choices(list(pool), list(pool.values()))[0]
@@ -163,7 +186,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         if indicator not in SANMA_KINDS or counts[indicator] >= 4:
             continue
         turn = rng.randint(3, 11)
-        live_wall = 55 - 3 * turn
         seen = list(counts)
         seen[indicator] += 1
         seen[NORTH] += kita
@@ -193,6 +215,12 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             continue
         if case == "riichi_dama.tsumo_loss" and (not ron_possible or seat == EAST):
             continue
+        try:
+            graded = _position(rules, hand, seat, kita, indicator, turn, rng)
+        except Retry:
+            continue
+        if _CONCEPT_ANSWER.get(case, graded.model) != graded.model:
+            continue  # the concept names the answer: strong players must agree
         break
     else:
         raise GenerationError(f"no tenpai hand for {case} under {rules.name}")
@@ -201,23 +229,28 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
                       if seat == EAST else
                       (N_("You are the non-dealer ({seat} seat), turn {turn}, {n} tiles left in the live wall; closed "
                           "and tenpai on {waits}. Riichi or dama?"), N_("non-dealer, turn {turn}, {n} live tiles left")))
+    decided = model_answer(graded, {"riichi": ["riichi"], "dama": ["dama"]})
+    live_wall = graded.left
     steps = [
         step("wait_values", rows=rows, ron_possible=ron_possible, tsumo_loss=rules.tsumo_loss),
         step("win_chance", live=live, ron_live=ron_live, turn=turn, dama=dama, riichi=riichi, source=source()),
         step("expected_value", dama=dama["ev"], riichi=riichi["ev"], answer=answer, deal_in_cost=riichi["deal_in_cost"],
              mean={k: round(v) for k, v in mean.items()}),
+        decided.step,
     ]
     return Draft(
         concept=case,
         prompt=gettext(ask).format(seat=WIND_LETTER[seat], turn=turn, n=live_wall,
-                                   waits=" ".join(kind_name(w) for w in waits)),
+                                   waits=" ".join(kind_name(w) for w in waits))
+        + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": kita, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "E", "turn": turn, "live_wall": live_wall,
               "waits": [kind_name(w) for w in waits],
               "situation": gettext(situation).format(turn=turn, n=live_wall)},
         answer_kind="choices",
-        answer={"choices": [answer]},
+        answer={"choices": decided.answer},
         choices=spoken(CHOICES),
-        multi=False,
+        multi=not decided.single,
+        credit=decided.credit,
         explanation=tuple(steps),
     )

@@ -97,11 +97,20 @@ class GradedDecision:
 
     @property
     def grade(self) -> str:
-        return grade(self.p_player, self.p_model, self.player == self.model)
+        return self.grade_of(self.player)
 
     @property
     def mistake(self) -> bool:
         return is_mistake(self.grade)
+
+    def grade_of(self, label: str) -> str:
+        """The grade that choosing option ``label`` here would get (an option not offered: a mistake at 0%)."""
+        return grade(self.probabilities.get(label, 0.0), self.p_model, label == self.model)
+
+    @property
+    def fine_options(self) -> tuple[str, ...]:
+        """The options graded agrees or fine, most probable first: every sound answer at this position."""
+        return tuple(label for label, _p in self.options if not is_mistake(self.grade_of(label)))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "step": self.step, "seat": self.seat, "left": self.left,

@@ -1,0 +1,89 @@
+"""Decision questions answered by the decision model, graded as the game review grades."""
+
+import pytest
+
+from drills import check, generate
+from drills.explain import explanation_sentences
+from drills.model_answer import SINGLE_FROM, decision_from, model_step
+from sanma_core.i18n import percent
+from sanma_core.review.graded import grade
+from sanma_core.rules import load_preset
+
+TYPES = ("kita", "riichi_dama", "call_pass", "efficiency")
+SEEDS = range(1, 41)
+
+
+def _questions(drill_type, preset="tenhou"):
+    rules = load_preset(preset)
+    for seed in SEEDS:
+        for difficulty in (1, 2, 3):
+            yield generate(drill_type, rules, seed, difficulty)
+
+
+def _choices(q, labels, model):
+    return sorted({c for label in labels for c in model["choices"][label]})
+
+
+@pytest.mark.parametrize("drill_type", TYPES)
+def test_single_answers_are_the_top_option_and_fine_answers_every_fine_option(drill_type):
+    modelled = 0
+    for q in _questions(drill_type):
+        model = model_step(q.explanation)
+        if model is None:
+            continue
+        modelled += 1
+        part = q.answer_kind
+        options = [(label, p) for label, p in model["options"]]
+        top, p_top = options[0]
+        assert all(p <= p_top for _label, p in options), q.id
+        assert abs(sum(p for _label, p in options) - 1) < 1e-3, q.id
+        if p_top >= SINGLE_FROM:
+            assert model["single"] and not q.is_multi(part), q.id
+            assert q.answer[part] == _choices(q, [top], model), q.id
+        else:
+            assert not model["single"] and q.is_multi(part), q.id
+            fine = [label for label, p in options if grade(p, p_top, label == top) in ("agrees", "fine")]
+            assert sorted(q.answer[part]) == _choices(q, fine, model), q.id
+        # every grade stated is the review's grade of that option
+        for label, p in options:
+            assert model["grades"][label] == grade(p, p_top, label == top), q.id
+    assert modelled >= len(SEEDS), f"{drill_type}: only {modelled} questions answered by the model"
+
+
+@pytest.mark.parametrize("drill_type", TYPES)
+def test_the_explanation_shows_the_probabilities(drill_type):
+    for q in list(_questions(drill_type))[:30]:
+        model = model_step(q.explanation)
+        if model is None:
+            continue
+        text = " ".join(explanation_sentences(q.explanation))
+        top, p_top = model["options"][0]
+        assert f"{percent(p_top)}" in text, q.id
+        assert "Graded as the game review grades" in text, q.id
+
+
+def test_some_discards_ask_which_are_fine():
+    """A discard has many options: where none reaches half, the question asks for every fine one."""
+    fine = [q for q in _questions("efficiency") if (m := model_step(q.explanation)) and not m["single"]]
+    assert fine, "no efficiency question asks which discards are fine"
+    q = fine[0]
+    assert len(q.answer["tiles"]) >= 2 and q.is_multi("tiles")
+
+
+@pytest.mark.parametrize("drill_type", ("kita", "call_pass"))
+def test_checking_grades_the_choice_as_the_review(drill_type):
+    for q in list(_questions(drill_type))[:20]:
+        model = model_step(q.explanation)
+        if model is None:
+            continue
+        for label, ids in model["choices"].items():
+            fb = check(q, [ids[0]])
+            assert fb.grades == {ids[0]: decision_from(model, ids[0]).grade}
+            assert fb.grades[ids[0]] == model["grades"][label]
+            assert fb.correct == (label == model["model"]), q.id
+
+
+def test_question_ids_stay_reproducible():
+    for drill_type in TYPES:
+        a = generate(drill_type, "mahjongsoul", 17, 2)
+        assert a == generate(drill_type, "mahjongsoul", 17, 2) and a.id == f"{drill_type}:mahjongsoul:17:2"
