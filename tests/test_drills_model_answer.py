@@ -9,7 +9,7 @@ from sanma_core.i18n import percent
 from sanma_core.review.graded import grade
 from sanma_core.rules import load_preset
 
-TYPES = ("kita", "riichi_dama", "call_pass", "efficiency")
+TYPES = ("kita", "riichi_dama", "call_pass", "efficiency", "push_fold")
 SEEDS = range(1, 41)
 
 
