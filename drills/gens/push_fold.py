@@ -177,7 +177,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             "indicators": [kind_name(pos["dora"])], "drawn": kind_name(game.drawn),
             "ron_on_kita": rules.ron_on_kita, "seat": pos["seat"], "riichi_kita": pos["riichi_kita"],
             "riichi_dealer": pos["riichi_seat"] == "E", "turn": pos["turn"], "live_wall": live_wall,
-            "scores": {WINDS[(s - game.dealer) % 3]: game.scores[s] for s in range(3)},
+            "scores": {w: game.scores[(game.dealer + i) % 3] for i, w in enumerate(WINDS)},
             "situation": gettext("{name} is in riichi; you are {shanten}").format(
                 name=letter_name(pos["riichi_seat"]), shanten=shanten_text(shanten_now))}
     ponds = ponds_text(data, pos["other_seat"])
