@@ -16,7 +16,7 @@ move, with its reaction window still open when someone may answer it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sanma_core.game import Game
@@ -56,10 +56,13 @@ def _pass_until_turn(game: Game, seat: int) -> None:
 
 def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed: int | str = 0,
                 dora: Sequence[int] = (), then: tuple[int, int] | None = None,
-                replacements_after: Sequence[int] = (), dealer: int = 0) -> Game:
-    """Play ``moves`` from a dealt position (seat 0's 13 ``hand`` tiles; the others random from ``seed``).
+                replacements_after: Sequence[int] = (), dealer: int = 0, others: Mapping[int, Sequence[int]] | None = None,
+                round_wind: int = 0, scores: Sequence[int] | None = None) -> Game:
+    """Play ``moves`` from a dealt position (seat 0's 13 ``hand`` tiles; the others random from ``seed``, or
+    ``others[seat]``).
 
     ``dealer`` is the dealer's seat (seat 0's wind follows from it); the moves start with the dealer's.
+    ``round_wind`` (0 East, 1 South) and ``scores`` (by seat) set the hand in the game.
     With ``then = (seat, tile)`` play stops at that seat's next turn, ``tile`` just drawn (its decision
     still to make); ``replacements_after`` are the replacement draws after the moves (a kita still to come).
     Raises :class:`~drills.hands.Retry` when the tiles do not fit the wall or the script is not legal.
@@ -67,8 +70,9 @@ def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed
     draws = [m.draw for m in moves] + ([then[1]] if then else [])
     replacements = [m.replacement for m in moves if m.kita and m.replacement is not None] + list(replacements_after)
     try:
-        game = arranged_game(rules, hands=[list(hand), None, None], draws=draws, replacements=replacements,
-                             dora=list(dora), seed=seed, dealer=dealer)
+        hands = [list(hand), *(list((others or {})[s]) if s in (others or {}) else None for s in (1, 2))]
+        game = arranged_game(rules, hands=hands, draws=draws, replacements=replacements, dora=list(dora), seed=seed,
+                             dealer=dealer, round_wind=round_wind, scores=None if scores is None else list(scores))
     except WallError:
         raise Retry from None
     for m in moves:
@@ -147,13 +151,16 @@ def quiet_moves(rules: Ruleset, used: Sequence[int], far: Sequence[int], turns: 
 
 
 def calm_position(rules: Ruleset, hand: Sequence[int], drawn: int, turn: int, rng: random.Random,
-                  dealer: int = 0, norths: int = 0, dora: Sequence[int] = ()) -> Game:
+                  dealer: int = 0, norths: int = 0, dora: Sequence[int] = (), round_wind: int = 0,
+                  scores: Sequence[int] | None = None) -> Game:
     """Seat 0 at its turn ``turn`` of a quiet hand, holding the 13 ``hand`` tiles and ``drawn`` just drawn, its
-    first ``norths`` draws set aside as kita; raises :class:`Retry` when the tiles do not fit."""
+    first ``norths`` draws set aside as kita (``round_wind`` and ``scores`` as :func:`play_script` takes them);
+    raises :class:`Retry` when the tiles do not fit."""
     used = [*hand, drawn, *dora, *[NORTH] * norths]
     far = far_kinds([*hand, drawn])
     moves = quiet_moves(rules, used, far, turn - 1, rng, dealer=dealer, norths=norths)
-    return play_script(rules, hand, moves, seed=rng.randrange(2**31), dora=dora, then=(0, drawn), dealer=dealer)
+    return play_script(rules, hand, moves, seed=rng.randrange(2**31), dora=dora, then=(0, drawn), dealer=dealer,
+                       round_wind=round_wind, scores=scores)
 
 
 __all__ = ["Move", "PASS", "calm_position", "can_ron", "far_kinds", "passes", "play_script", "quiet_moves"]

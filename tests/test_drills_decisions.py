@@ -49,6 +49,8 @@ def verify_kita(q, rules):
         real = _stated(q, "real_kita")
         assert real["share"] < 0.5 and want == ["keep"], q.id
         assert "4z" in q.data["riichi_pond"] and "riichi_kita" in q.data
+        model = model_step(q.explanation)  # a played position: the decision model keeps the North too
+        assert model["single"] and model["model"] == "keep", q.id
     else:
         counts = _counts(q.data["hand"])
         outside = [0] * 34
@@ -97,6 +99,7 @@ def verify_push_fold(q, rules):
     visible = to_counts(hand)
     for t in d["riichi_pond"] + d["other_pond"] + d["own_pond"] + d["indicators"]:
         visible[parse_tile(t)] += 1
+    visible[NORTH] += d["riichi_kita"]  # the riichi player's Norths set aside are visible
     visible = [min(4, v) for v in visible]
     threat = Threat(frozenset(parse_tile(t) for t in d["riichi_pond"]), frozenset(parse_tile(t) for t in d["passed"]))
     dangers = {k: danger(k, threat, visible) for k in set(hand)}
@@ -106,6 +109,12 @@ def verify_push_fold(q, rules):
         return
     counts = to_counts(hand)
     assert isinstance(d["riichi_kita"], int) and d["riichi_kita"] >= 0  # the riichi player's Norths are named
+    model = model_step(q.explanation)  # the answer is the decision model's discard
+    top = parse_tile(model["model"].split(":", 1)[1])
+    if model["single"]:
+        assert q.answer["tiles"] == [kind_name(top)], q.id
+    low = min(x.value for x in dangers.values())
+    safest = sorted(k for k in dangers if dangers[k].value == low)
     if q.concept in ("push_fold.push", "push_fold.fold_tenpai"):
         assert shanten(counts) == 0
         keep = []
@@ -114,8 +123,7 @@ def verify_push_fold(q, rules):
             if shanten(counts) == 0 and waits(counts):
                 keep.append(k)
             counts[k] += 1
-        low = min(dangers[k].value for k in keep)
-        assert low > min(x.value for x in dangers.values())  # pushing costs safety: a real decision
+        assert min(dangers[k].value for k in keep) > low  # pushing costs safety: a real decision
         trade = next(s for s in q.explanation if s["step"] == "trade")
         for way in ("push", "fold"):
             rate = trade[way]["rate"]
@@ -125,22 +133,19 @@ def verify_push_fold(q, rules):
         assert f"{d['riichi_kita']} North" in q.prompt or (d["riichi_kita"] == 0 and "no North" in q.prompt)
         pushed = trade["push"]["ev"] > trade["fold"]["ev"]
         assert pushed == (q.concept == "push_fold.push")
-        if pushed:
-            want = sorted(k for k in keep if dangers[k].value == low)
-        else:
-            top = min(x.value for x in dangers.values())
-            want = sorted(k for k in dangers if dangers[k].value == top)
+        assert (top in keep) == pushed, q.id  # the model pushes (keeps tenpai) or folds as the concept says
+        decision = next(s for s in q.explanation if s["step"] == "decision")
+        share = sum(p for label, p in model["options"] if parse_tile(label.split(":", 1)[1]) in keep)
+        assert abs(decision["push_share"] - share) < 1e-3
     else:
         assert shanten(counts) >= 2  # far from tenpai: fold
-        low = min(x.value for x in dangers.values())
-        want = sorted(k for k in dangers if dangers[k].value == low)
-        cats = {dangers[k].category for k in want}
+        cats = {dangers[k].category for k in safest}
         expect = {"push_fold.genbutsu": "genbutsu", "push_fold.suji": "suji", "push_fold.kabe": "no_chance",
                   "push_fold.honour": "honour", "push_fold.one_chance": "other"}[q.concept]
         assert cats == {expect}, (q.id, cats)
         if q.concept == "push_fold.one_chance":
-            assert all(push_fold.one_chance(k, visible) for k in want)
-    assert q.answer["tiles"] == [kind_name(k) for k in want], q.id
+            assert all(push_fold.one_chance(k, visible) for k in safest)
+        assert top in safest, q.id  # the model folds with the safest tile the concept names
 
 
 def verify_riichi_dama(q, rules):

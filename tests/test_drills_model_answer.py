@@ -9,7 +9,7 @@ from sanma_core.i18n import percent
 from sanma_core.review.graded import grade
 from sanma_core.rules import load_preset
 
-TYPES = ("kita", "riichi_dama", "call_pass", "efficiency")
+TYPES = ("kita", "riichi_dama", "call_pass", "efficiency", "push_fold", "all_last")
 SEEDS = range(1, 41)
 
 
@@ -70,7 +70,7 @@ def test_some_discards_ask_which_are_fine():
     assert len(q.answer["tiles"]) >= 2 and q.is_multi("tiles")
 
 
-@pytest.mark.parametrize("drill_type", ("kita", "call_pass"))
+@pytest.mark.parametrize("drill_type", ("kita", "call_pass", "all_last"))
 def test_checking_grades_the_choice_as_the_review(drill_type):
     for q in list(_questions(drill_type))[:20]:
         model = model_step(q.explanation)
@@ -87,3 +87,18 @@ def test_question_ids_stay_reproducible():
     for drill_type in TYPES:
         a = generate(drill_type, "mahjongsoul", 17, 2)
         assert a == generate(drill_type, "mahjongsoul", 17, 2) and a.id == f"{drill_type}:mahjongsoul:17:2"
+
+
+def test_push_fold_grades_each_discard_as_the_review():
+    """A push-or-fold question's options are the discards, each graded by the review's grade of that discard."""
+    checked = 0
+    for q in list(_questions("push_fold"))[:40]:
+        model = model_step(q.explanation)
+        if model is None:
+            continue
+        for label, ids in model["choices"].items():
+            assert ids == [label.split(":", 1)[1]]
+            fb = check(q, ids)
+            assert fb.grades == {ids[0]: model["grades"][label]} == {ids[0]: decision_from(model, ids[0]).grade}
+            checked += 1
+    assert checked > 100

@@ -152,6 +152,8 @@ def test_all_last_is_judged_in_placement_points_under_the_preset():
             best = max(expected, key=expected.get)
             assert q.answer["choices"] == [best]
             assert (q.concept == "all_last.push_first") == (best == "riichi")
+            model = model_step(q.explanation)  # the decision model, in a played South 3, chooses the same
+            assert model["single"] and model["model"] == best and q.data["round"] == "S", q.id
 
 
 def test_the_stored_counts_are_measured_on_the_real_games():

@@ -132,13 +132,15 @@ def show_data_diagram(data: dict, caption: str = "") -> bool:
 
 
 def ponds_from_data(data: dict) -> list[Pond]:
-    """A riichi position's ponds (``riichi_seat``, ``riichi_pond``, ``other_pond``, ``own_pond``, ``passed_from``):
-    the riichi player's first, its last tile the riichi tile, then the other player's and yours (East); empty when
-    ``data`` holds no such position. Raises :class:`~sanma_core.tiles.NotationError` on bad notation."""
+    """A riichi position's ponds (``riichi_seat``, ``riichi_pond``, ``other_pond``, ``own_pond``, ``passed_from``,
+    optionally ``seat``, yours, East when absent, and ``riichi_at``, the riichi tile's index, the last when absent):
+    the riichi player's first, then the other player's and yours; empty when ``data`` holds no such position.
+    Raises :class:`~sanma_core.tiles.NotationError` on bad notation."""
     seat = data.get("riichi_seat")
-    if seat not in ("S", "W") or not isinstance(data.get("riichi_pond"), list):
+    you = data.get("seat") if data.get("seat") in ("E", "S", "W") else "E"
+    if seat not in ("E", "S", "W") or seat == you or not isinstance(data.get("riichi_pond"), list):
         return []
-    other = "W" if seat == "S" else "S"
+    other = next(x for x in ("E", "S", "W") if x not in (seat, you))
     if not all(isinstance(data.get(k) or [], list) for k in ("other_pond", "own_pond")):
         raise InputError(gettext("the ponds must be lists of tiles"))
     riichi = [parse_tile(str(t)) for t in data["riichi_pond"]]
@@ -147,10 +149,12 @@ def ponds_from_data(data: dict) -> list[Pond]:
     passed = data.get("passed_from")
     ok = isinstance(passed, list) and len(passed) == 2 and all(isinstance(n, int) for n in passed)
     other_from, own_from = (passed[0], passed[1]) if ok else (None, None)
+    at = data.get("riichi_at")
+    riichi_at = at if isinstance(at, int) and 0 <= at < len(riichi) else (len(riichi) - 1 if riichi else None)
     return [Pond(gettext("{seat}, in riichi (the sideways tile declared it)").format(seat=letter_name(seat)),
-                 tuple(riichi), len(riichi) - 1 if riichi else None),
+                 tuple(riichi), riichi_at),
             Pond(letter_name(other), tuple(other_pond), passed_from=other_from),
-            Pond(gettext("You ({wind})").format(wind=wind_name(0)), tuple(own_pond), passed_from=own_from)]
+            Pond(gettext("You ({wind})").format(wind=wind_name("ESW".index(you))), tuple(own_pond), passed_from=own_from)]
 
 
 def show_ponds(data: dict) -> bool:

@@ -47,6 +47,14 @@ def _danger(s: dict[str, Any]) -> list[str]:
 
 def _decision(s: dict[str, Any]) -> list[str]:
     tiles = listed(s["tiles"])
+    share = s.get("push_share")
+    if share is not None and s.get("keep"):
+        values = dict(tiles=tiles, share=percent(share), keep=listed(s["keep"]))
+        if s["mode"] == "push":
+            return [gettext("Push: the decision model puts {share} on the discards that keep tenpai ({keep}); the "
+                            "safest of them is {tiles}.").format(**values)]
+        return [gettext("Fold: the decision model puts only {share} on the discards that keep tenpai ({keep}); the "
+                        "safest tile is {tiles}.").format(**values)]
     if s["mode"] == "push":
         return [gettext("Push, but with the safest discard that keeps tenpai ({tiles}).").format(tiles=tiles)]
     if s.get("weighed"):

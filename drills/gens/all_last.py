@@ -1,5 +1,10 @@
 """All-last placement: the last hand (South 3), you are second and tenpai. Riichi to reach first, or dama to
-keep second? Judged in final placement points under the preset's uma and oka, not in hand points.
+keep second?
+
+The position is a quiet South 3 the referee played, with the scores in the game; the decision model answers it
+as the game review grades (:mod:`drills.model_answer`), and a concept (push for first, keep second) is asked
+only where the model's choice is the one it names. Beside it, the choice is judged in final placement points
+under the preset's uma and oka, not in hand points.
 
 Each outcome's final scores come from the engine (the hand scored on each wait by ron and by tsumo, with
 and without riichi, and :func:`sanma_core.scoring.payments.final_placement`); each outcome's chance comes
@@ -15,7 +20,9 @@ import random
 from typing import Any
 
 from sanma_core.analysis import waits as engine_waits
+from sanma_core.game.actions import Action
 from sanma_core.i18n import N_, gettext
+from sanma_core.review.graded import GradedDecision
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
 from sanma_core.scoring.payments import final_placement
@@ -25,7 +32,9 @@ from sanma_core.words import letter_name
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, spoken, step
 from ..explain.common import figure
 from ..hands import WIND_LETTER, Retry
+from ..model_answer import graded_decision, model_answer
 from ..real_decisions import riichi_dama_rate, source
+from ..table import calm_position, far_kinds
 from .riichi_dama import _hand as tenpai_plan
 
 CASES = ("all_last.push_first", "all_last.keep_second")
@@ -106,6 +115,23 @@ def _scores(rules: Ruleset, rng: random.Random, me: int) -> list[int]:
     raise Retry
 
 
+def _position(rules: Ruleset, hand: list[int], me: int, points: list[int], indicator: int, turn: int,
+              rng: random.Random) -> GradedDecision:
+    """The tenpai ``hand`` at turn ``turn`` of South 3 (``points`` by wind, you the wind ``me``), a tile nobody needs
+    just drawn, graded by the decision model: riichi or dama. Raises :class:`Retry` when it does not fit."""
+    far = [k for k in far_kinds(hand) if k != indicator]
+    if not far:
+        raise Retry
+    dealer = (-me) % 3  # seat 0 sits ``me`` places after the dealer
+    scores = [points[(seat - dealer) % 3] for seat in range(3)]
+    game = calm_position(rules, hand, rng.choice(far), turn, rng, dealer=dealer, dora=[indicator], round_wind=1,
+                         scores=scores)
+    d = graded_decision(game, 0, "riichi", Action.riichi(0, game.drawn))
+    if d is None:
+        raise Retry
+    return d
+
+
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     case = rng.choice(CASES)
     want = "riichi" if case == "all_last.push_first" else "dama"
@@ -149,6 +175,12 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         answer = "riichi" if table["riichi"]["expected"] > table["dama"]["expected"] else "dama"
         if answer != want or abs(table["riichi"]["expected"] - table["dama"]["expected"]) < CLOSE_CALL:
             continue
+        try:
+            graded = _position(rules, hand, me, points, indicator, turn, rng)
+        except Retry:
+            continue
+        if graded.model != want:
+            continue  # the concept names the answer: strong players must agree
         break
     else:
         raise GenerationError(f"no all-last position for {case} under {rules.name}")
@@ -162,20 +194,24 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         step("all_last_outcomes", choice="riichi", **table["riichi"], source=source()),
         step("all_last_choice", answer=answer, dama=table["dama"]["expected"], riichi=table["riichi"]["expected"]),
     ]
+    decided = model_answer(graded, {"riichi": ["riichi"], "dama": ["dama"]})
+    steps.append(decided.step)
     you = letter_name(WIND_LETTER[seat])
     return Draft(
         concept=case,
         prompt=gettext("South 3, the last hand. Scores: {scores}; East is the dealer. You are {you}, second, closed and "
                        "tenpai on {waits}, turn {turn}. Riichi or dama?").format(
-            scores=listing, you=you, waits=" ".join(kind_name(w) for w in waits), turn=turn),
+            scores=listing, you=you, waits=" ".join(kind_name(w) for w in waits), turn=turn)
+        + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 0, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "S", "turn": turn, "scores": dict(zip(SEATS, points, strict=True)),
-              "waits": [kind_name(w) for w in waits], "live": live,
+              "waits": [kind_name(w) for w in waits], "live": live, "live_wall": graded.left,
               "situation": gettext("all-last, you are second, turn {turn}").format(turn=turn)},
         answer_kind="choices",
-        answer={"choices": [answer]},
+        answer={"choices": decided.answer},
         choices=spoken(CHOICES),
-        multi=False,
+        multi=not decided.single,
+        credit=decided.credit,
         explanation=tuple(steps),
     )
 

@@ -300,15 +300,13 @@ SAFE_CHOICES = (("kita", N_("Set the North aside (kita)")), ("keep", N_("Do not 
 
 
 def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
-    """Folding against a riichi with a North as the only safe tile: a kita spends it, the discard is still due."""
+    """Folding against a riichi with a North as the only safe tile: a kita spends it, the discard is still due.
+    The position is a played game (:func:`drills.gens.push_fold_table.position`), answered by the decision model."""
     for _ in range(MAX_ATTEMPTS):
         try:
-            pos = push_fold.position("push_fold.north", rng, rules)
+            pos = push_fold.position("push_fold.north", rng, rules, north_in_pond=True)
         except Retry:
             continue
-        pond = pos["riichi_pond"]
-        if NORTH not in pond:
-            pond[rng.randrange(len(pond) - 1)] = NORTH
         counts = to_counts(pos["hand"])
         if counts[NORTH] != 1 or shanten(counts) < 2:
             continue
@@ -317,34 +315,42 @@ def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
         others = {k: d for k, d in dangers.items() if k != NORTH}
         if north.category != "genbutsu" or min(d.value for d in others.values()) <= north.value:
             continue
+        graded = graded_decision(pos["game"], 0, "kita", Action.kita(0))
+        if graded is None or graded.model != "keep":
+            continue  # the concept names the answer: strong players must agree
         break
     else:
         raise GenerationError(f"no folding position with a North under {rules.name}")
     verdict = kita_verdict(counts, [0] * 34, closed=True)
     real = kita_rate(verdict.reason, threat=True)
-    answer = "kita" if real.share("kita") >= 0.5 else "keep"
-    riichi_seat = rng.choice(("S", "W"))
-    other_seat = "W" if riichi_seat == "S" else "S"
+    decided = model_answer(graded, {"kita": ["kita"], "keep": ["keep"]})
+    riichi_seat = pos["riichi_seat"]
     safest = min(others, key=lambda k: (others[k].value, k))
+    pond = pos["riichi_pond"]
     data = {"hand": format_tiles(sorted(pos["hand"])), "melds": [], "kita": 0, "kita_legal": True,
-            "riichi_seat": riichi_seat, "riichi_pond": [kind_name(k) for k in pond],
-            "other_pond": [kind_name(k) for k in pos["other_pond"]], "own_pond": [kind_name(k) for k in pos["own_pond"]],
-            "passed": sorted(kind_name(k) for k in threat.passed), "passed_from": list(pos["passed_from"]),
-            "indicators": [kind_name(pos["dora"])], "riichi_kita": 0, "ron_on_kita": rules.ron_on_kita,
+            "seat": pos["seat"], "riichi_seat": riichi_seat, "riichi_pond": [kind_name(k) for k in pond],
+            "riichi_at": pos["riichi_at"], "other_pond": [kind_name(k) for k in pos["other_pond"]],
+            "own_pond": [kind_name(k) for k in pos["own_pond"]], "passed": sorted(kind_name(k) for k in threat.passed),
+            "passed_from": list(pos["passed_from"]), "indicators": [kind_name(pos["dora"])],
+            "riichi_kita": pos["riichi_kita"], "ron_on_kita": rules.ron_on_kita, "live_wall": graded.left,
             "situation": gettext("{name} is in riichi; you are {shanten} and folding").format(
                 name=letter_name(riichi_seat), shanten=shanten_count(shanten(counts)))}
     steps = [step("safe_tile", seat=riichi_seat, shanten=shanten(counts), safest=kind_name(safest),
-                  safest_value=others[safest].value, ron_on_kita=rules.ron_on_kita, keep=answer == "keep"),
+                  safest_value=others[safest].value, ron_on_kita=rules.ron_on_kita, keep=decided.answer == ["keep"]),
              step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source(),
-                  threat=True)]
+                  threat=True),
+             decided.step]
+    prompt = (push_fold.ponds_text(data, pos["other_seat"]) + " "
+              + gettext("You are folding and hold one North. Set it aside, or not?"))
     return Draft(
         concept="kita.safe_tile",
-        prompt=push_fold.ponds_text(data, other_seat) + " " + gettext("You are folding and hold one North. Set it aside, or not?"),
+        prompt=prompt + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data=data,
         answer_kind="choices",
-        answer={"choices": [answer]},
+        answer={"choices": decided.answer},
         choices=spoken(SAFE_CHOICES),
-        multi=False,
+        multi=not decided.single,
+        credit=decided.credit,
         explanation=tuple(steps),
     )
 
