@@ -129,7 +129,18 @@ def load_model() -> Model | None:
 
 
 def deciding_words(chosen: Sequence[float], other: Sequence[float], weights: Sequence[float], n: int = 2) -> list[str]:
-    """The features that most favoured the chosen candidate over the runner-up, in words."""
-    gains = sorted(((x - y) * w, name) for name, x, y, w in zip(FEATURES, chosen, other, weights, strict=True))
+    """The features that most favoured the chosen candidate over the runner-up, in words.
+
+    Each feature's words say what the chosen tile *is* ("it is a red five"), so only a feature the chosen
+    candidate has more of than the runner-up, with a weight for discarding it, is named: one the runner-up has
+    and the model dislikes also favours the choice, but its words would be false of the chosen tile.
+
+    >>> deciding_words([1.0] + [0.0] * (len(FEATURES) - 1), [0.0] * len(FEATURES), [1.0] * len(FEATURES))
+    ['it costs a step to tenpai']
+    >>> deciding_words([0.0] * len(FEATURES), [1.0] * len(FEATURES), [-1.0] * len(FEATURES))
+    []
+    """
+    gains = sorted(((x - y) * w, name) for name, x, y, w in zip(FEATURES, chosen, other, weights, strict=True)
+                   if x > y)
     return [WORDS[name] for gain, name in reversed(gains[-n:]) if gain > 0]
 
