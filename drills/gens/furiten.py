@@ -20,7 +20,7 @@ from sanma_core.words import letter_name
 
 from ..base import MAX_ATTEMPTS, SEATS, Draft, GenerationError, spoken, step
 from ..hands import Plan, Retry, add_pair, wait_splits
-from ..table import Move, can_ron, play_script
+from ..table import Move, can_ron, far_kinds, play_script
 from .wait_shapes import build_shape, complete_hand
 
 CASES = ("furiten.own_discard", "furiten.clean", "furiten.temporary", "furiten.temporary_cleared", "furiten.riichi",
@@ -78,13 +78,6 @@ class _Supply:
         return k
 
 
-def _far(hand: list[int], waits: list[int]) -> list[int]:
-    """Tiles that neither complete nor touch the hand: safe fillers for anybody's draws."""
-    held = set(hand) | set(waits)
-    return [k for k in SANMA_KINDS if k not in held and k != NORTH
-            and not any(j < 27 and k < 27 and j // 9 == k // 9 and abs(j - k) <= 2 for j in held)]
-
-
 def build(case: str, rules: Ruleset, rng: random.Random, difficulty: int) -> tuple[list[int], list[Move], dict[str, Any]]:
     """(your starting 13 kinds, the moves, facts for the prompt) of one case; raises Retry when it does not fit."""
     north = case in _NORTH_CASES
@@ -93,7 +86,7 @@ def build(case: str, rules: Ruleset, rng: random.Random, difficulty: int) -> tup
     if not waits or (north and NORTH not in waits):
         raise Retry
     supply = _Supply(rules, hand)
-    far = _far(hand, waits)
+    far = far_kinds([*hand, *waits])
     if len(far) < 3:
         raise Retry
     filler = lambda: supply.take(rng, far)  # noqa: E731

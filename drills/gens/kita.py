@@ -29,10 +29,9 @@ from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
 from ..model_answer import graded_decision, model_answer
 from ..real_decisions import kita_rate, source
-from ..table import Move, calm_position, play_script
+from ..table import Move, calm_position, far_kinds, play_script
 from . import push_fold
 from .efficiency import _build
-from .furiten import _far as far_kinds
 from .furiten import tenpai_hand
 
 CASES = ("kita.free", "kita.kokushi", "kita.chiitoitsu", "kita.honours", "kita.shape", "kita.safe_tile",
@@ -197,7 +196,7 @@ def _tenpai(rng: random.Random, rules: Ruleset, north_wait: bool) -> tuple[list[
 
 
 def _far(hand: list[int], waits: list[int], rules: Ruleset) -> list[int]:
-    return [k for k in far_kinds(hand, waits) if k not in rules.red_fives or not rules.red_fives[k]]
+    return [k for k in far_kinds([*hand, *waits]) if k not in rules.red_fives or not rules.red_fives[k]]
 
 
 def _riichi(case: str, rules: Ruleset, rng: random.Random) -> Draft:
