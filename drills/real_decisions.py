@@ -82,6 +82,7 @@ class Rate:
         return {"table": self.table, "key": self.key, "n": self.n, "counts": dict(self.counts)}
 
 
+@cache
 def rate(table: str, key: str) -> Rate:
     """Sum the rows of ``table`` matching ``key`` (parts joined by ``|``; ``*`` matches any value)."""
     want = key.split("|")

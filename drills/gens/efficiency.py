@@ -179,6 +179,20 @@ def _position(rules: Ruleset, tiles: list[int], kita: int, indicators: list[int]
     return d, turn, drawn
 
 
+def counted_play(tiles: list[int], outside: list[int], indicators: list[int],
+                 kita_legal: bool) -> tuple[Play, list[int], list[int]]:
+    """The counting answer where no model answers (a hand holding a North, the last draw): the lowest shanten,
+    then the most useful tiles, value breaking ties; with the visible counts and the dora kinds it used."""
+    counts = to_counts(tiles)
+    seen = [counts[k] + outside[k] for k in range(34)]
+    for t in indicators:
+        seen[t] += 1
+    dora = [dora_from_indicator(t) for t in indicators]
+    play = best_play(counts, outside, seen=seen, value=discard_values(tiles, dora), kita_legal=kita_legal,
+                     kita_han=1 + dora.count(NORTH))
+    return play, seen, dora
+
+
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     pool = _POOLS[difficulty]
     concept = rng.choices(list(pool), list(pool.values()))[0]
@@ -204,15 +218,10 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
                 indicators = [WEST]
             else:
                 indicators = [rng.choice(spare)]
-        seen = [counts[k] + outside[k] for k in range(34)]
-        for t in indicators:
-            seen[t] += 1
-        dora = [dora_from_indicator(t) for t in indicators]
         situation = "last_draw" if concept == "efficiency.last_draw" else "own_turn"
         kita_legal = counts[NORTH] > 0 and situation != "last_draw"
+        play, seen, dora = counted_play(tiles, outside, indicators, kita_legal)
         kita_han = 1 + dora.count(NORTH)
-        play = best_play(counts, outside, seen=seen, value=discard_values(tiles, dora), kita_legal=kita_legal,
-                         kita_han=kita_han)
         best = play.best
         if best.shanten < 0 or not _wanted(concept, best.shanten):
             continue

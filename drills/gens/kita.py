@@ -15,7 +15,7 @@ import random
 
 from sanma_core.analysis import shanten
 from sanma_core.analysis import waits as engine_waits
-from sanma_core.analysis.efficiency import kita_verdict
+from sanma_core.analysis.efficiency import KitaVerdict, kita_verdict
 from sanma_core.game.actions import KITA, TSUMO, Action
 from sanma_core.i18n import N_, gettext
 from sanma_core.melds import format_meld, make_meld
@@ -28,7 +28,7 @@ from sanma_core.words import letter_name, shanten_count
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
 from ..model_answer import graded_decision, model_answer
-from ..real_decisions import kita_rate, source
+from ..real_decisions import Rate, kita_rate, source
 from ..table import Move, calm_position, far_kinds, play_script
 from . import push_fold
 from .efficiency import _build
@@ -117,6 +117,23 @@ def _position(rules: Ruleset, concealed: list[int], rng: random.Random) -> tuple
     return d, [indicator], turn
 
 
+def real_kita(verdict: KitaVerdict, norths: int) -> Rate:
+    """What real players did, not facing a riichi, in positions the kita rule names as ``verdict`` does."""
+    cost = max(0, verdict.shanten_kita - verdict.shanten_keep)
+    return kita_rate(verdict.reason, threat=False, norths=norths, cost=cost, shanten=verdict.shanten_keep)
+
+
+def majority_sets_aside(real: Rate) -> bool:
+    """The answer where no model answers (an open hand): what most real players did."""
+    return real.share("kita") >= 0.5
+
+
+def in_riichi_answer(legal: bool, drawn: bool) -> str:
+    """In riichi the waits are fixed: a North that may be set aside always should be (the same waits, one han
+    more); else the drawn North is discarded, or the North in hand kept."""
+    return "kita" if legal else ("discard" if drawn else "keep")
+
+
 def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
     graded: GradedDecision | None = None
     indicators: list[int] = []
@@ -148,8 +165,7 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
         break
     else:
         raise GenerationError(f"no hand for {case} under {rules.name}")
-    cost = max(0, verdict.shanten_kita - verdict.shanten_keep)
-    real = kita_rate(verdict.reason, threat=False, norths=counts[NORTH], cost=cost, shanten=verdict.shanten_keep)
+    real = real_kita(verdict, counts[NORTH])
     steps = [step("real_kita", share=round(real.share("kita"), 4), n=real.n, rate=real.as_data(), source=source())]
     multi = False
     credit: dict[str, float] = {}
@@ -159,7 +175,7 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
         set_aside = graded.model == "kita"
         steps.append(decided.step)
     else:
-        set_aside = real.share("kita") >= 0.5
+        set_aside = majority_sets_aside(real)
         answer = ["kita" if set_aside else "keep"]
     steps.insert(0, step("kita_verdict", set_aside=set_aside, reason=verdict.reason,
                          shanten_keep=verdict.shanten_keep, shanten_kita=verdict.shanten_kita,
@@ -225,8 +241,7 @@ def _riichi(case: str, rules: Ruleset, rng: random.Random) -> Draft:
             if s != 0:
                 game.apply(Action.pass_(s))
         ippatsu_after = bool(game.ippatsu[0])
-    # in riichi the waits are fixed: a North that may be set aside always should be (the same waits, one han more)
-    answer = "kita" if legal else ("discard" if case == "kita.riichi_drawn" else "keep")
+    answer = in_riichi_answer(legal, drawn=case == "kita.riichi_drawn")
     choices = spoken((("kita", N_("Set the drawn North aside (kita)")), ("discard", N_("Discard the drawn North")))
                      if case == "kita.riichi_drawn" else
                      (("kita", N_("Set a North from your hand aside (kita)")),
@@ -314,7 +329,11 @@ def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
         others = {k: d for k, d in dangers.items() if k != NORTH}
         if north.category != "genbutsu" or min(d.value for d in others.values()) <= north.value:
             continue
-        graded = graded_decision(pos["game"], 0, "kita", Action.kita(0))
+        try:
+            game = push_fold.played(pos)
+        except Retry:
+            continue
+        graded = graded_decision(game, 0, "kita", Action.kita(0))
         if graded is None or graded.model != "keep":
             continue  # the concept names the answer: strong players must agree
         break

@@ -48,7 +48,7 @@ from ..explain.common import figure
 from ..hands import Retry
 from ..model_answer import graded_decision, model_answer
 from ..real_decisions import first_solid, kita_bucket, push_fold_rate, push_fold_state, source
-from .push_fold_table import WINDS, Position, position
+from .push_fold_table import WINDS, Position, played, position
 from .riichi_dama import wait_values
 
 CASES = ("push_fold.genbutsu", "push_fold.suji", "push_fold.kabe", "push_fold.one_chance", "push_fold.honour",
@@ -151,8 +151,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             if cats != {want} or len(safest) > 2 or case != "push_fold.genbutsu" and any(
                     d.category == "genbutsu" for d in dangers.values()):
                 continue
+        try:
+            game = played(pos)
+        except Retry:
+            continue
         if case != "push_fold.north":
-            game = pos["game"]
             graded = graded_decision(game, 0, "discard", Action.discard(0, game.drawn))
             if graded is None or not _agrees(case, _label_kind(graded.model), safest, keep):
                 continue  # the concept names the answer: strong players must agree
@@ -168,7 +171,6 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
     for k, d in sorted(dangers.items(), key=lambda kv: (kv[1].value, kv[0])):
         steps.append(step("danger", tile=kind_name(k), value=d.value, category=_category(d, visible), reason=d.reason,
                           best=k in best, keeps_tenpai=mode == "push"))
-    game = pos["game"]
     live_wall = game.live_remaining
     data = {"hand": format_tiles(sorted(pos["hand"])), "melds": [], "kita": 0, "riichi_seat": pos["riichi_seat"],
             "riichi_pond": [kind_name(k) for k in pos["riichi_pond"]], "riichi_at": pos["riichi_at"],

@@ -4,7 +4,8 @@ Turns go round from the dealer; each player throws the tile it draws (tsumogiri)
 dealt ones and the pond tiles are the case's. The riichi player is dealt a tenpai hand (no North), sets aside
 the Norths it draws before its riichi and declares riichi on a drawn tile; nobody throws its waits, so no ron
 is passed up. The case decides what the ponds hold (a tile of yours the riichi player threw, a suji, a wall of
-visible neighbours). :func:`position` returns the public facts the drill reads (:data:`Position`) and the game.
+visible neighbours). :func:`position` returns the public facts the drill reads (:data:`Position`);
+:func:`played` plays it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ _ISOLATED = frozenset(ISOLATED_KINDS)
 TENPAI_CASES = ("push_fold.push", "push_fold.fold_tenpai")
 #: a Position: hand (14 kinds, the last one just drawn), riichi_pond, other_pond, own_pond, passed_from (the first
 #: index of each of the other two ponds thrown after the riichi), riichi_at (the riichi tile's index), dora (the
-#: indicator), riichi_kita, seat, riichi_seat, other_seat (wind letters), turn (yours), riichi_turn, game
+#: indicator), riichi_kita, seat, riichi_seat, other_seat (wind letters), turn (yours), riichi_turn, play (plays
+#: the script; :func:`played` keeps the game)
 Position = dict[str, Any]
 
 
@@ -208,10 +210,22 @@ def position(case: str, rng: random.Random, rules: Ruleset, north_in_pond: bool 
         else:
             moves.append(Move(seat, k, riichi=i == at))
         seen[w] += 1
-    game: Game = play_script(rules, dealt, moves, seed=rng.randrange(2**31), dora=[indicator], then=(0, drawn),
-                             dealer=dealer, others={(dealer + riichi) % 3: rhand})
+    seed = rng.randrange(2**31)
+
+    def play() -> Game:
+        return play_script(rules, dealt, moves, seed=seed, dora=[indicator], then=(0, drawn), dealer=dealer,
+                           others={(dealer + riichi) % 3: rhand})
+
     after = [sum(1 for w in order[at + 1:] if w == x) for x in range(3)]
     return {"hand": dealt + [drawn], "riichi_pond": rpond, "other_pond": opond, "own_pond": mpond,
             "passed_from": (lengths[other] - after[other], lengths[you] - after[you]), "riichi_at": riichi_at,
             "dora": indicator, "riichi_kita": len(kita_turns), "seat": WINDS[you], "riichi_seat": WINDS[riichi],
-            "other_seat": WINDS[other], "turn": lengths[you] + 1, "riichi_turn": riichi_at + 1, "game": game}
+            "other_seat": WINDS[other], "turn": lengths[you] + 1, "riichi_turn": riichi_at + 1, "play": play}
+
+
+def played(pos: Position) -> Game:
+    """The game of ``pos``, played by the referee on first use (the checks on the public facts come first, so
+    a position they reject is never played). Raises :class:`~drills.hands.Retry` when the script does not fit."""
+    if "game" not in pos:
+        pos["game"] = pos["play"]()
+    return pos["game"]

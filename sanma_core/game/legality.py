@@ -82,11 +82,20 @@ class Legality:
         if not isinstance(action, Action):
             return f"not an action: {action!r}"
         a = action.plain()
-        if a not in self.legal_actions(a.seat):
+        if not self._listed(a):
             return f"{a} refused: {self._why_not(a) or 'not among the legal actions now'}"
         if action.from_hand:
             return self._from_hand_refusal(action)
         return None
+
+    def _listed(self, a: Action) -> bool:
+        """Whether ``a`` is among :meth:`legal_actions` of its seat. A discard or riichi of the seat to move is
+        checked alone (the same check ``legal_actions`` filters its candidates by), so playing a record or a
+        script does not list every candidate of every turn."""
+        if (self.phase is Phase.TURN and self._turn_cache is None and a.kind in (DISCARD, RIICHI)
+                and a.seat == self.turn and not a.consumed):
+            return self._turn_refusal(a.seat, a.kind, a.tile, a.consumed) is None
+        return a in self.legal_actions(a.seat)
 
     def _why_not(self, a: Action) -> str | None:
         """The first check ``a`` fails: who may act in this phase, then the checks of its kind."""
