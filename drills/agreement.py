@@ -52,7 +52,12 @@ from .model_answer import model_answer
 KIND_OF = {"efficiency": "discard", "efficiency.counting": "discard", "push_fold": "discard_vs_riichi",
            "riichi_dama": "riichi", "all_last": "riichi", "kita": "kita", "kita.safe_tile": "kita_vs_riichi",
            "kita.open": "kita", "kita.riichi": "kita", "call_pass": "call"}
-DRILLS = tuple(KIND_OF)
+#: the drills, each with the cases :func:`drill_of` and the rule-answered positions name, and its decision kind
+CASES = {drill: tuple(c for c in KIND_OF if c.split(".")[0] == drill)
+         for drill in dict.fromkeys(c.split(".")[0] for c in KIND_OF)}
+DRILL_KIND = {"efficiency": "discard", "push_fold": "discard_vs_riichi", "riichi_dama": "riichi", "all_last": "riichi",
+              "kita": "kita", "call_pass": "call"}
+DRILLS = tuple(CASES)
 
 
 def _threat(game: Game, seat: int) -> bool:
@@ -167,19 +172,21 @@ class DrillAgreement:
             self._count("efficiency.counting", names, player)
 
     def report(self) -> dict[str, Any]:
-        """Per drill: positions, single-answer positions, their agreement, the model's rate for the kind."""
+        """Per drill, and per case of a drill (:data:`CASES`): positions, single-answer positions, their
+        agreement with the players, the model's own rate for the drill's decision kind, and whether the single
+        answers reach it."""
         def rate(a: int, n: int) -> float | None:
             return round(a / n, 4) if n else None
 
-        out: dict[str, Any] = {}
-        for drill in DRILLS:
-            k = KIND_OF[drill]
-            single = rate(self.single_agree[drill], self.single[drill])
-            model = rate(self.kind_agree[k], self.kind_total[k])
-            out[drill] = {"positions": self.positions[drill], "single": self.single[drill], "single_agree": single,
-                          "kind": k, "model_rate": model,
-                          "at_least_model": None if single is None or model is None else single >= model}
-        return out
+        def row(names: list[str], k: str) -> dict[str, Any]:
+            n, single = sum(self.single[c] for c in names), sum(self.single_agree[c] for c in names)
+            agree, model = rate(single, n), rate(self.kind_agree[k], self.kind_total[k])
+            return {"positions": sum(self.positions[c] for c in names), "single": n, "single_agree": agree,
+                    "kind": k, "model_rate": model,
+                    "at_least_model": None if agree is None or model is None else agree >= model}
+
+        return {drill: {**row(list(cases), DRILL_KIND[drill]),
+                        "cases": {c: row([c], KIND_OF[c]) for c in cases}} for drill, cases in CASES.items()}
 
 
 def _games(path: str) -> Iterator[str]:
@@ -212,13 +219,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"games": games, "drills": report}))
         return 0
+
+    def pct(v: float | None) -> str:
+        return f"{v:.1%}" if v is not None else "—"
+
     print(f"{games} games")
-    print(f"{'drill':22} {'positions':>9} {'single':>7} {'agree':>7} {'model':>7}  kind")
+    print(f"{'drill (case)':24} {'positions':>9} {'single':>7} {'agree':>7} {'model':>7}  kind")
     for drill, r in report.items():
-        def pct(v: float | None) -> str:
-            return f"{v:.1%}" if v is not None else "—"
-        print(f"{drill:22} {r['positions']:9} {r['single']:7} {pct(r['single_agree']):>7} {pct(r['model_rate']):>7}  "
-              f"{r['kind']}")
+        rows = [(drill, r)] + ([(f"  {c}", cr) for c, cr in r["cases"].items()] if len(r["cases"]) > 1 else [])
+        for name, x in rows:
+            print(f"{name:24} {x['positions']:9} {x['single']:7} {pct(x['single_agree']):>7} {pct(x['model_rate']):>7}"
+                  f"  {x['kind']}")
     return 0
 
 

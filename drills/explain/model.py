@@ -33,13 +33,19 @@ def _model_decision(s: dict[str, Any]) -> list[str]:
         words.append(ngettext("{n} other option under 1%", "{n} other options under 1%", len(rest)).format(n=len(rest)))
     out = [gettext("The decision model, fitted on Phoenix players' choices, gives: {options}.").format(
         options=listed(words))]
+    needed = float(s.get("single_from", 0.5))
     if s.get("single"):
-        out.append(gettext("Its choice, {option}, is at least half the probability: that is the answer.").format(
-            option=option_text(str(s["model"]), tile)))
+        said = (gettext("Its choice, {option}, is at least half the probability: that is the answer.")
+                if needed <= 0.5 else
+                gettext("Its choice, {option}, has at least {share}, a clear majority: that is the answer."))
+        out.append(said.format(option=option_text(str(s["model"]), tile), share=percent(needed)))
     else:
         fine = [option_text(label, tile) for label, _p in options if grades.get(label) in ("agrees", "fine")]
-        out.append(gettext("No option reaches half the probability, so every option graded fine is an answer: "
-                           "{options}.").format(options=listed(fine)))
+        said = (gettext("No option reaches half the probability, so every option graded fine is an answer: "
+                        "{options}.") if needed <= 0.5 else
+                gettext("No option reaches {share}: a close call, so every option graded fine is an answer: "
+                        "{options}."))
+        out.append(said.format(options=listed(fine), share=percent(needed)))
     graded = [gettext("{option}: {grade}").format(option=option_text(label, tile), grade=grade_name(grades[label]))
               for label, _p in options if label in grades]
     if rest:
