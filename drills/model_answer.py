@@ -39,6 +39,11 @@ SINGLE_FROM_TWO = 0.6
 def single_from(d: GradedDecision) -> float:
     """The probability the model's option needs for a single-answer question."""
     return SINGLE_FROM_TWO if len(d.options) == 2 else SINGLE_FROM
+
+
+def clear(d: GradedDecision, option: str) -> bool:
+    """Whether ``option`` is the model's single answer: a concept that names an answer asks only such positions."""
+    return d.model == option and d.p_model >= single_from(d)
 #: the model's "what decided" words name features by their weight, present or not: a drill leaves them out
 _DECIDED = re.compile(r" \(what decided: (?:[^()]|\([^()]*\))*\)")  # a feature's words may hold parentheses
 

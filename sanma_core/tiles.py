@@ -136,7 +136,7 @@ def parse_tiles(text: str) -> list[int]:
         raise NotationError(gettext("empty tile string"))
     while i < len(s):
         ch = s[i]
-        if ch.isdigit():
+        if ch.isascii() and ch.isdigit():  # not "²", which int() refuses
             pending.append(int(ch))
             i += 1
         elif ch in "mpsz":
@@ -235,7 +235,7 @@ def from_mjai(text: str) -> int:
         return 27 + _MJAI_HONOURS.index(text)
     if text in ("5pr", "5sr"):
         return RED_5P if text[1] == "p" else RED_5S
-    if len(text) == 2 and text[0].isdigit() and text[1] in SUITS and text[0] != "0":
+    if len(text) == 2 and text[0] in "123456789" and text[1] in SUITS and text[0] != "0":
         return _suit_tile(int(text[0]), text[1], text)
     raise NotationError(f"not an mjai tile: {text!r}")
 

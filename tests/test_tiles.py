@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from sanma_core.melds import format_meld, parse_meld
@@ -139,6 +139,8 @@ def test_meld_errors(text, fragment):
 
 
 @given(st.text(max_size=12))
+@example(":²").via("a digit int() refuses")
+@example("1²m")
 def test_meld_parser_never_raises_other_errors(text):
     try:
         parse_meld(text)

@@ -32,7 +32,7 @@ from sanma_core.words import letter_name
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, spoken, step
 from ..explain.common import figure
 from ..hands import WIND_LETTER, Retry
-from ..model_answer import graded_decision, model_answer
+from ..model_answer import clear, graded_decision, model_answer
 from ..real_decisions import riichi_dama_rate, source
 from ..table import calm_position, far_kinds
 from .riichi_dama import _hand as tenpai_plan
@@ -179,7 +179,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             graded = _position(rules, hand, me, points, indicator, turn, rng)
         except Retry:
             continue
-        if graded.model != want:
+        if not clear(graded, want):
             continue  # the concept names the answer: strong players must agree
         break
     else:

@@ -27,7 +27,7 @@ from sanma_core.words import letter_name, shanten_count
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import ORPHANS, Plan, Retry, add_pair, fill, physical_tiles
-from ..model_answer import graded_decision, model_answer
+from ..model_answer import clear, graded_decision, model_answer
 from ..real_decisions import Rate, kita_rate, source
 from ..table import Move, calm_position, far_kinds, play_script
 from . import push_fold
@@ -160,7 +160,7 @@ def _decision(case: str, rules: Ruleset, rng: random.Random) -> Draft:
                 graded, indicators, turn = _position(rules, concealed, rng)
             except Retry:
                 continue
-            if case == "kita.free" and graded.model != "kita":
+            if case == "kita.free" and not clear(graded, "kita"):
                 continue  # the concept names the answer: strong players must agree
         break
     else:
@@ -334,7 +334,7 @@ def _safe_tile(rules: Ruleset, rng: random.Random) -> Draft:
         except Retry:
             continue
         graded = graded_decision(game, 0, "kita", Action.kita(0))
-        if graded is None or graded.model != "keep":
+        if graded is None or not clear(graded, "keep"):
             continue  # the concept names the answer: strong players must agree
         break
     else:

@@ -34,7 +34,7 @@ from sanma_core.tiles import (
 
 from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import SEQ_STARTS, SIMPLE_KINDS, WIND_LETTER, Plan, Retry, add_pair, fill
-from ..model_answer import graded_decision, model_answer
+from ..model_answer import clear, graded_decision, model_answer
 from ..real_decisions import Rate, riichi_dama_rate, source
 from ..table import calm_position, far_kinds
 
@@ -219,7 +219,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
             graded = _position(rules, hand, seat, kita, indicator, turn, rng)
         except Retry:
             continue
-        if _CONCEPT_ANSWER.get(case, graded.model) != graded.model:
+        if case in _CONCEPT_ANSWER and not clear(graded, _CONCEPT_ANSWER[case]):
             continue  # the concept names the answer: strong players must agree
         break
     else:
