@@ -81,9 +81,9 @@ def drill_of(game: Game, d: GradedDecision) -> str | None:
         return "efficiency" if not st.counts[NORTH] else None
     if d.kind == "riichi":  # the drills ask the first chance of a hand (see DrillAgreement)
         return "all_last" if _all_last(game) else "riichi_dama"
-    if d.kind == "kita":
+    if d.kind == "kita":  # an open hand's kita is answered by the rule (DrillAgreement._rule_answered)
         if not closed:
-            return "kita.open" if not threat else None
+            return None
         return "kita.safe_tile" if threat else "kita"
     if d.kind == "call":
         return "call_pass"
