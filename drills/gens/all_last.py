@@ -26,7 +26,7 @@ from sanma_core.review.graded import GradedDecision
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
 from sanma_core.scoring.payments import final_placement
-from sanma_core.tiles import SANMA_KINDS, SOUTH, WEST, format_tiles, kind_name, tile_name, to_counts
+from sanma_core.tiles import SANMA_KINDS, SOUTH, WEST, format_tiles, kind, kind_name, tile_name, to_counts
 from sanma_core.words import letter_name
 
 from ..base import MAX_ATTEMPTS, SEAT_NAMES, SEATS, Draft, GenerationError, spoken, step
@@ -35,6 +35,7 @@ from ..hands import WIND_LETTER, Retry
 from ..model_answer import clear, graded_decision, model_answer
 from ..real_decisions import riichi_dama_rate, source
 from ..table import calm_position, far_kinds
+from .riichi_dama import DRAWN
 from .riichi_dama import _hand as tenpai_plan
 
 CASES = ("all_last.push_first", "all_last.keep_second")
@@ -116,9 +117,10 @@ def _scores(rules: Ruleset, rng: random.Random, me: int) -> list[int]:
 
 
 def _position(rules: Ruleset, hand: list[int], me: int, points: list[int], indicator: int, turn: int,
-              rng: random.Random) -> GradedDecision:
+              rng: random.Random) -> tuple[GradedDecision, int]:
     """The tenpai ``hand`` at turn ``turn`` of South 3 (``points`` by wind, you the wind ``me``), a tile nobody needs
-    just drawn, graded by the decision model: riichi or dama. Raises :class:`Retry` when it does not fit."""
+    just drawn, graded by the decision model: riichi or dama; (the decision, the kind drawn). Raises
+    :class:`Retry` when it does not fit."""
     far = [k for k in far_kinds(hand) if k != indicator]
     if not far:
         raise Retry
@@ -129,7 +131,7 @@ def _position(rules: Ruleset, hand: list[int], me: int, points: list[int], indic
     d = graded_decision(game, 0, "riichi", Action.riichi(0, game.drawn))
     if d is None:
         raise Retry
-    return d
+    return d, kind(game.drawn)
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -176,7 +178,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         if answer != want or abs(table["riichi"]["expected"] - table["dama"]["expected"]) < CLOSE_CALL:
             continue
         try:
-            graded = _position(rules, hand, me, points, indicator, turn, rng)
+            graded, drawn = _position(rules, hand, me, points, indicator, turn, rng)
         except Retry:
             continue
         if not clear(graded, want):
@@ -202,10 +204,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         prompt=gettext("South 3, the last hand. Scores: {scores}; East is the dealer. You are {you}, second, closed and "
                        "tenpai on {waits}, turn {turn}. Riichi or dama?").format(
             scores=listing, you=you, waits=" ".join(kind_name(w) for w in waits), turn=turn)
+        + " " + gettext(DRAWN).format(tile=kind_name(drawn))
         + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 0, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "S", "turn": turn, "scores": dict(zip(SEATS, points, strict=True)),
-              "waits": [kind_name(w) for w in waits], "live": live, "live_wall": graded.left,
+              "waits": [kind_name(w) for w in waits], "live": live, "live_wall": graded.left, "drawn": kind_name(drawn),
               "situation": gettext("all-last, you are second, turn {turn}").format(turn=turn)},
         answer_kind="choices",
         answer={"choices": decided.answer},

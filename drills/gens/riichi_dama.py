@@ -27,6 +27,7 @@ from sanma_core.tiles import (
     SOUTH,
     WEST,
     format_tiles,
+    kind,
     kind_name,
     tile_name,
     to_counts,
@@ -147,9 +148,9 @@ _CONCEPT_ANSWER = {"riichi_dama.no_yaku": "riichi", "riichi_dama.big_hand": "dam
 
 
 def _position(rules: Ruleset, hand: list[int], seat: int, kita: int, indicator: int, turn: int,
-              rng: random.Random) -> GradedDecision:
+              rng: random.Random) -> tuple[GradedDecision, int]:
     """The tenpai ``hand`` at turn ``turn`` of a quiet game, a tile nobody needs just drawn, graded by the decision
-    model: riichi or dama. Raises :class:`Retry` when it does not fit."""
+    model: riichi or dama; (the decision, the kind drawn). Raises :class:`Retry` when it does not fit."""
     far = [k for k in far_kinds(hand) if k != indicator]
     if not far:
         raise Retry
@@ -158,7 +159,11 @@ def _position(rules: Ruleset, hand: list[int], seat: int, kita: int, indicator: 
     d = graded_decision(game, 0, "riichi", Action.riichi(0, game.drawn))
     if d is None:
         raise Retry
-    return d
+    return d, kind(game.drawn)
+
+
+#: the tile drawn at a riichi-or-dama decision, which the model's words name as the discard
+DRAWN = N_("You just drew {tile}, a tile nobody needs: it is discarded either way.")
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -216,7 +221,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         if case == "riichi_dama.tsumo_loss" and (not ron_possible or seat == EAST):
             continue
         try:
-            graded = _position(rules, hand, seat, kita, indicator, turn, rng)
+            graded, drawn = _position(rules, hand, seat, kita, indicator, turn, rng)
         except Retry:
             continue
         if case in _CONCEPT_ANSWER and not clear(graded, _CONCEPT_ANSWER[case]):
@@ -242,10 +247,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         concept=case,
         prompt=gettext(ask).format(seat=WIND_LETTER[seat], turn=turn, n=live_wall,
                                    waits=" ".join(kind_name(w) for w in waits))
+        + " " + gettext(DRAWN).format(tile=kind_name(drawn))
         + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": kita, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "E", "turn": turn, "live_wall": live_wall,
-              "waits": [kind_name(w) for w in waits],
+              "waits": [kind_name(w) for w in waits], "drawn": kind_name(drawn),
               "situation": gettext(situation).format(turn=turn, n=live_wall)},
         answer_kind="choices",
         answer={"choices": decided.answer},
