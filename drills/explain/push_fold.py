@@ -25,7 +25,7 @@ _CATEGORY = {"genbutsu": N_("safe (genbutsu)"), "suji": N_("suji"), "kabe": N_("
 
 _WHY_SAFE = {
     "genbutsu": N_("the riichi player discarded it or let it pass, so they cannot ron it"),
-    "suji": N_("both two-sided waits on it are ruled out by tiles the riichi player cannot ron"),
+    "suji": N_("every two-sided wait on it is ruled out by tiles the riichi player cannot ron"),
     "kabe": N_("every copy of its neighbours is visible, so no two-sided or closed wait can use it"),
     "one_chance": N_("only one copy of a neighbour is left, so few shapes can still use it"),
     "other": N_("a sequence could wait on it"),
