@@ -28,15 +28,14 @@ games (every graded decision of the kind, as ``sanma agree`` counts it).
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from sanma_core.analysis import shanten
 from sanma_core.analysis.efficiency import KITA as KITA_PLAY
 from sanma_core.analysis.efficiency import kita_verdict
+from sanma_core.commands.agree import record_texts
 from sanma_core.game import Action, Game
 from sanma_core.game.actions import DISCARD, KITA, RIICHI
 from sanma_core.game.records import read_record
@@ -52,27 +51,18 @@ from .model_answer import model_answer
 KIND_OF = {"efficiency": "discard", "efficiency.counting": "discard", "push_fold": "discard_vs_riichi",
            "riichi_dama": "riichi", "all_last": "riichi", "kita": "kita", "kita.safe_tile": "kita_vs_riichi",
            "kita.open": "kita", "kita.riichi": "kita", "call_pass": "call"}
-#: the drills, each with the cases :func:`drill_of` and the rule-answered positions name, and its decision kind
+#: the drills, each with the cases :func:`drill_of` and the rule-answered positions name; a drill's own kind
+#: (``KIND_OF[drill]``) is the one its whole is measured against
 CASES = {drill: tuple(c for c in KIND_OF if c.split(".")[0] == drill)
          for drill in dict.fromkeys(c.split(".")[0] for c in KIND_OF)}
-DRILL_KIND = {"efficiency": "discard", "push_fold": "discard_vs_riichi", "riichi_dama": "riichi", "all_last": "riichi",
-              "kita": "kita", "call_pass": "call"}
 DRILLS = tuple(CASES)
-
-
-def _threat(game: Game, seat: int) -> bool:
-    return any(game.riichi[o] for o in range(3) if o != seat)
-
-
-def _all_last(game: Game) -> bool:
-    return game.round_wind * 3 + game.dealer >= game.mode.last_round * 3 + 2
 
 
 def drill_of(game: Game, d: GradedDecision) -> str | None:
     """The drill that asks the position of ``d`` (the game just before the seat acts), or None."""
     st = game.seats[d.seat]
     closed = not st.is_open
-    threat = _threat(game, d.seat)
+    threat = game.riichi_against(d.seat)
     if d.kind == "discard":
         if not closed or st.riichi:
             return None
@@ -80,7 +70,7 @@ def drill_of(game: Game, d: GradedDecision) -> str | None:
             return "push_fold" if shanten(st.counts) != 1 else None
         return "efficiency" if not st.counts[NORTH] else None
     if d.kind == "riichi":  # the drills ask the first chance of a hand (see DrillAgreement)
-        return "all_last" if _all_last(game) else "riichi_dama"
+        return "all_last" if game.all_last else "riichi_dama"
     if d.kind == "kita":  # an open hand's kita is answered by the rule (DrillAgreement._rule_answered)
         if not closed:
             return None
@@ -119,7 +109,7 @@ class DrillAgreement:
         self.grader.before(game, action)
         self.skipped.update(u.kind for u in self.grader.ungraded[skipped:])
         for d in self.grader.decisions[seen:]:
-            threat = _threat(game, d.seat)
+            threat = game.riichi_against(d.seat)
             first = d.kind == "riichi" and (d.hand, d.seat) not in self._riichi_asked
             if d.kind == "riichi":
                 self._riichi_asked.add((d.hand, d.seat))
@@ -151,19 +141,16 @@ class DrillAgreement:
                 drawn = game.drawn is not None and kind(game.drawn) == NORTH
                 self._count("kita.riichi", [in_riichi_answer(True, drawn)], "kita" if player_kita else "other")
             return
-        threat = _threat(game, seat)
-        outside = [0] * 34
-        for cm in st.melds:
-            for t in cm.meld.tiles:
-                outside[kind(t)] += 1
+        threat = game.riichi_against(seat)
         if st.is_open and kita_legal and not threat:
-            verdict = kita_verdict(st.counts, outside, closed=False)
+            melds = list(st.outside)  # the kita rule reads the melds, as the drill's hands hold no kita
+            melds[NORTH] -= st.kita
+            verdict = kita_verdict(st.counts, melds, closed=False)
             set_aside = majority_sets_aside(real_kita(verdict, st.counts[NORTH]))
             self._count("kita.open", ["kita" if set_aside else "keep"], "kita" if player_kita else "keep")
         if not st.is_open and not threat and st.counts[NORTH] and game.drawn is not None:
-            outside[NORTH] += st.kita
-            indicators = [kind(game.wall.dora_indicator(i)) for i in range(game.dora_revealed)]
-            play, _seen, _dora = counted_play(list(st.hand), outside, indicators, kita_legal)
+            indicators = [kind(t) for t in game.dora_indicators()]
+            play, _seen, _dora = counted_play(list(st.hand), list(st.outside), indicators, kita_legal)
             names = [o.name for o in play.tied]
             if len(names) > 1:
                 self._count("efficiency.counting", None, "")
@@ -185,23 +172,15 @@ class DrillAgreement:
                     "kind": k, "model_rate": model,
                     "at_least_model": None if agree is None or model is None else agree >= model}
 
-        return {drill: {**row(list(cases), DRILL_KIND[drill]),
+        return {drill: {**row(list(cases), KIND_OF[drill]),
                         "cases": {c: row([c], KIND_OF[c]) for c in cases}} for drill, cases in CASES.items()}
-
-
-def _games(path: str) -> Iterator[str]:
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
-        for line in fh:
-            if line.strip():
-                yield line
 
 
 def measure(path: str, limit: int | None = None) -> tuple[int, dict[str, Any]]:
     """Replay the games of ``path`` (a .jsonl or .jsonl.gz of tenhou.net/6 records); (games, report)."""
     agreement = DrillAgreement()
     games = 0
-    for text in _games(path):
+    for _where, text in record_texts([path]):
         if limit is not None and games >= limit:
             break
         read_record(text, observers=[agreement])

@@ -10,7 +10,6 @@ Prints a table and, with ``--json``, one JSON object.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import multiprocessing
 from collections import Counter
@@ -19,6 +18,7 @@ from typing import Any
 
 from sanma_core.bots.arena import play_bot_game
 from sanma_core.bots.style import FIGURES, StyleCounter, compare, style_of_records
+from sanma_core.commands.agree import record_texts
 from sanma_core.game import GameMode
 from sanma_core.rules import load_preset
 
@@ -29,11 +29,7 @@ def _bot_game(args: tuple[str, int]) -> tuple[dict[str, int], int]:
     level, index = args
     report = play_bot_game([level] * 3, load_preset("tenhou"), GameMode("hanchan"), seed=f"style/{index}")
     counter = StyleCounter()
-    for action in report.game.history:  # None marks the start of a hand
-        if action is None:
-            continue
-        counter.before(report.game, action)
-    counter.finish(report.game)
+    counter.add_played(report.game)
     return dict(counter.counts), counter.seat_hands
 
 
@@ -60,8 +56,7 @@ def main() -> int:
     p.add_argument("--dev", default=str(DEV))
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
-    with gzip.open(args.dev, "rt", encoding="utf-8") as fh:
-        players = style_of_records(line for line in fh if line.strip())
+    players = style_of_records(text for _where, text in record_texts([args.dev]))
     bots = bot_style(args.level, args.games, args.jobs)
     table = compare(players.per_hand(), bots.per_hand())
     out: dict[str, Any] = {"players": players.summary(), "bots": {**bots.summary(), "level": args.level},

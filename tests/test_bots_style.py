@@ -49,10 +49,7 @@ def test_real_games_count_what_their_events_show():
 def test_a_bot_games_history_counts_as_its_events():
     report = play_bot_game(["hard"] * 3, "tenhou", GameMode("tonpuusen"), seed="style-test")
     counter = StyleCounter()
-    for action in report.game.history:
-        if action is not None:
-            counter.before(report.game, action)
-    counter.finish(report.game)
+    counter.add_played(report.game)
     expected, seat_hands = _event_counts(report.game)
     assert counter.seat_hands == seat_hands and counter.counts["kita"] == expected["kita"]
     assert counter.counts["riichi"] == expected["riichi"] and counter.counts["pon"] == expected["pon"]

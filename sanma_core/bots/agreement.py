@@ -102,7 +102,7 @@ class AgreementCounter:
         seat = action.seat
         legal = game.legal_actions(seat)
         discards = [a for a in legal if a.kind in (DISCARD, RIICHI)]
-        threat = any(game.riichi[o] for o in range(3) if o != seat)
+        threat = game.riichi_against(seat)
         view = choice = None
         if action.kind in (DISCARD, RIICHI) and len({kind(a.tile) for a in discards}) > 1:
             view = game.view(seat)
@@ -135,7 +135,7 @@ class AgreementCounter:
         legal = [a for a in game.legal_actions(seat) if a.kind != RON]
         if not any(a.kind in (PON, MINKAN) for a in legal):
             return
-        threat = any(game.riichi[o] for o in range(3) if o != seat)
+        threat = game.riichi_against(seat)
         choice = self.bot.decide(game.view(seat), legal)
         mine, theirs = choice.action.kind != PASS, action.kind != PASS
         self._count("call", choice, option_label("call", mine), option_label("call", theirs), theirs, threat)

@@ -36,6 +36,13 @@ class StyleCounter:
         if name is not None:
             self.counts[name] += 1
 
+    def add_played(self, game: Game) -> None:
+        """Count a game played here (not replayed): its actions from the history, then its results."""
+        for action in game.history:
+            if action is not None:  # None marks the start of a hand
+                self.before(game, action)
+        self.finish(game)
+
     def finish(self, game: Game) -> None:
         """Count a finished game's hands, wins and deal-ins (a double ron is one deal-in)."""
         self.games += 1

@@ -34,8 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _records(paths: list[str]) -> Iterator[tuple[str, str]]:
-    """(where, text) of each game in the files."""
+def record_texts(paths: list[str]) -> Iterator[tuple[str, str]]:
+    """(where, text) of each game in the files: one record per line of a .jsonl or .jsonl.gz, else the file."""
     for path in paths:
         if path.endswith((".jsonl", ".jsonl.gz")):
             opener = gzip.open if path.endswith(".gz") else open
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     games = 0
     bar = sys.stderr.isatty() and not args.json
     try:
-        for where, text in _records(args.games):
+        for where, text in record_texts(args.games):
             if args.limit is not None and games >= args.limit:
                 break
             counter.new_game()

@@ -167,6 +167,10 @@ class Game(Legality, Transitions, Settlement):
     def is_furiten(self, seat: int) -> bool:
         return self.seats[seat].furiten()
 
+    def riichi_against(self, seat: int) -> bool:
+        """Whether an opponent of ``seat`` has declared riichi."""
+        return any(self.riichi[o] for o in range(3) if o != seat)
+
     def tile_census(self) -> list[int]:
         """Every physical tile, wherever it is (hands, melds, kita, ponds, wall); always all 108."""
         tiles = [t for st in self.seats for t in st.hand]

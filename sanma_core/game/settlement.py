@@ -205,14 +205,23 @@ class Settlement:
             self._next = nxt
             self.phase = Phase.HAND_END
 
+    def _positions(self) -> tuple[int, int]:
+        """(this hand's position, the last scheduled hand's): East 1 is 0, South 3 of a hanchan 5."""
+        return self.round_wind * 3 + self.dealer, self.mode.last_round * 3 + 2
+
+    @property
+    def all_last(self) -> bool:
+        """Whether this hand is the game's last scheduled one (or an extension hand after it)."""
+        position, last = self._positions()
+        return position >= last
+
     def _next_position(self, repeats: bool, stop_eligible: bool) -> tuple[int, int] | None:
         """The next (round wind, dealer), or None when the game is over."""
         rules = self.rules
         scores = self.scores
         if rules.bust_below_zero and min(scores) < 0:
             return None
-        position = self.round_wind * 3 + self.dealer
-        last = self.mode.last_round * 3 + 2
+        position, last = self._positions()
         cap = last + 3 if rules.extension_round else last
         if position < last:
             if repeats:

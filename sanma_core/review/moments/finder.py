@@ -91,7 +91,7 @@ class MomentFinder:
     @staticmethod
     def _hints(game: Game, seat: int) -> Hints | None:
         """Hints (shape and danger per discard) when an opponent is in riichi, else None."""
-        if not any(game.riichi[o] for o in range(3) if o != seat):
+        if not game.riichi_against(seat):
             return None
         return hints_for(game.view(seat), game.events)
 
