@@ -213,3 +213,15 @@ def test_every_concept_link_finds_questions_of_its_concept(preset):
         drill_type = link.partition(".")[0]
         asked = [_of_concept(drill_type, link, rules, seed, 1, set()).concept for seed in (1000, 2000)]
         assert asked == [link, link], (preset, link, asked)
+
+
+def test_a_rare_concept_is_found_whatever_the_sessions_seed():
+    """A North as the only safe tile is about one kita question in eleven: every session seed finds one (with
+    only the first 40 seeds tried, sessions 35 and 55 got another concept)."""
+    from tutor.drill_session import question_seed
+    from tutor.views.drills import _of_concept
+
+    rules = load_preset("tenhou")
+    asked = {s: _of_concept("kita", "kita.safe_tile", rules, question_seed(s, 0), 1, set()).concept
+             for s in range(30, 60)}
+    assert set(asked.values()) == {"kita.safe_tile"}, asked

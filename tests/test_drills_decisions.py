@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 import pytest
+from drill_questions import GROUP, question
 
 from drills import check, generate
 from drills.gens import furiten, kita, push_fold, riichi_dama
@@ -21,6 +22,7 @@ from sanma_core.tiles import NORTH, kind, kind_name, parse_tile, parse_tiles, to
 
 TENHOU = load_preset("tenhou")
 CLUB = load_preset("club")
+pytestmark = GROUP  # the questions are shared with test_drills_oracle and test_drills_explain
 SEEDS = range(1000)
 NEW = {"kita": kita.CASES, "push_fold": push_fold.CASES, "riichi_dama": riichi_dama.CASES, "furiten": furiten.CASES}
 
@@ -247,7 +249,7 @@ VERIFY = {"kita": verify_kita, "push_fold": verify_push_fold, "riichi_dama": ver
 def test_answers_are_the_engine_computation_and_every_case_comes_up(drill_type):
     cases = Counter()
     for seed in SEEDS:
-        q = generate(drill_type, TENHOU, seed, 1 + seed % 3)
+        q = question(drill_type, "tenhou", seed, 1 + seed % 3)
         VERIFY[drill_type](q, TENHOU)
         assert check(q, q.answer).correct
         cases[q.concept] += 1

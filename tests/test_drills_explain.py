@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from drill_questions import GROUP, question
 
 from drills import DRILL_TYPES, generate
 from drills.explain import CONCEPTS, concept_name, explanation_sentences
@@ -11,6 +12,7 @@ from sanma_core.rules import load_preset
 from sanma_core.scoring import YAKU
 
 TENHOU = load_preset("tenhou")
+pytestmark = GROUP  # the questions are shared with test_drills_oracle and test_drills_decisions
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # live_tiles, four_player_total, not_furiten …
 DOTTED = re.compile(r"\b[a-z]+\.[a-z_]+\b")  # waits.ryanmen, payment.tsumo.dealer …
 KEY = re.compile(r"(?:^|[\s(-])(base|limit|lines|step|tiles|count|shanten|useful|best|reason|note|rule|form|"
@@ -26,7 +28,7 @@ def _problems(text: str) -> list[str]:
 @pytest.mark.parametrize("drill_type", list(DRILL_TYPES))
 def test_two_hundred_questions_render_as_sentences(drill_type):
     for seed in range(200):
-        q = generate(drill_type, TENHOU, seed, 1 + seed % 3)
+        q = question(drill_type, "tenhou", seed, 1 + seed % 3)
         text = render_question(q) + "\n" + render_answer(q)
         assert not _problems(text), (q.id, _problems(text), text)
         sentences = explanation_sentences(q.explanation)
@@ -35,7 +37,7 @@ def test_two_hundred_questions_render_as_sentences(drill_type):
 
 
 def test_every_concept_has_a_name():
-    seen = {generate(t, TENHOU, s, d).concept for t in DRILL_TYPES for s in range(60) for d in (1, 2, 3)}
+    seen = {question(t, "tenhou", s, d).concept for t in DRILL_TYPES for s in range(60) for d in (1, 2, 3)}
     for concept in seen:
         name = concept_name(concept)
         assert name and not _problems(name) and name != concept, concept

@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("mahjong")
 
+from drill_questions import GROUP, question  # noqa: E402
 from mahjong.shanten import Shanten  # noqa: E402
 from mahjong.utils import plus_dora  # noqa: E402
 
@@ -26,6 +27,7 @@ from sanma_core.tiles import NORTH, RED_5P, RED_5S, SANMA_KINDS, kind, kind_name
 from testkit.oracle import mahjong_view, our_view  # noqa: E402
 
 TENHOU = load_preset("tenhou")
+pytestmark = GROUP  # the questions are shared with test_drills_decisions and test_drills_explain
 SEEDS = range(1000)
 
 
@@ -184,7 +186,7 @@ def verify(q, drill_type):
 def test_answers_equal_engine_and_oracle(drill_type):
     concepts = set()
     for seed in SEEDS:
-        q = generate(drill_type, TENHOU, seed, 1 + seed % 3)
+        q = question(drill_type, "tenhou", seed, 1 + seed % 3)
         concepts.add(q.concept)
         verify(q, q.data["drill"] if drill_type == "mixed" else drill_type)
         if seed % 25 == 0:

@@ -29,6 +29,8 @@ from tutor.drill_session import (
     MAX_QUESTIONS,
     MAX_SEED,
     PARAM_KEYS,
+    RETRY_SEED_STEP,
+    UNIQUE_TRIES,
     AnswerInputError,
     Result,
     Session,
@@ -47,7 +49,7 @@ from tutor.store import StoreError
 from tutor.widgets import metric_row
 
 SESSION = DRILL_SESSION
-REVIEW_TRIES = 40
+REVIEW_TRIES = 400  # more seeds for a question of one concept (a rare one: about 1 question in 20)
 WARNING = "dr_warning"  # why the last Check graded nothing (an empty or unreadable answer)
 DRILL_PARAM = "drill"  # the link's key of the session kept in the database
 LEVELS = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}  # the difficulty buttons' words
@@ -176,11 +178,10 @@ def _of_concept(drill_type: str, concept: str, rules, seed: int, difficulty: int
     """A question of ``concept`` (none of ``earlier``); a rare concept gets more tries, repeats allowed."""
     q = unique_question(lambda k: drills.generate(drill_type, rules, seed=k, difficulty=difficulty), seed, earlier,
                         accept=lambda q: q.concept == concept)
-    if q.concept != concept:
-        for k in range(REVIEW_TRIES):
-            q = drills.generate(drill_type, rules, seed=seed + 7919 * k, difficulty=difficulty)
-            if q.concept == concept:
-                break
+    k = UNIQUE_TRIES  # the seeds unique_question tried are not tried again
+    while q.concept != concept and k < UNIQUE_TRIES + REVIEW_TRIES:
+        q = drills.generate(drill_type, rules, seed=seed + RETRY_SEED_STEP * k, difficulty=difficulty)
+        k += 1
     return q
 
 
