@@ -20,7 +20,8 @@ that asks such positions poses it (:func:`drill_of`):
 - ``call_pass``: pon, open kan or pass: the model.
 
 Each answer comes from the drill's own answer function: the model's through :func:`drills.model_answer.model_answer`
-(a single answer where its option has p ≥ 0.5, else "which are fine"), the rules' through the functions named.
+(a single answer where its option is a clear majority, :data:`drills.model_answer.SINGLE_FROM_TWO` for a
+two-option decision, else "which are fine"), the rules' through the functions named.
 A drill's **single-answer** agreement is set beside the model's own rate for the decision kind over the same
 games (every graded decision of the kind, as ``sanma agree`` counts it).
 """

@@ -221,3 +221,45 @@ def test_extra_discard_features_read_the_opponents_ponds():
         want = sum(1 for ps in view.seats if ps.seat != seat and any(kind(d.tile) == c.kind for d in ps.discards))
         assert row[col] == want and row[EXTRA_FEATURES.index("candidates")] == len(cands)
     assert any(row[col] for row in rows) or all(not ps.discards for ps in view.seats if ps.seat != seat)
+
+
+def test_the_riichi_model_knows_a_wait_held_at_the_last_discard():
+    """``waited_before`` at each riichi chance of real games equals the hand's own tenpai after the seat's previous
+    discard (followed discard by discard, where no call or kita came between), and both answers occur."""
+    import gzip
+
+    from sanma_core.analysis import shanten
+    from sanma_core.bots.choice_features import waited_before
+    from sanma_core.bots.learned_bot import LearnedBot
+    from sanma_core.bots.table import read_table
+    from sanma_core.game.records import read_record
+    from sanma_core.tiles import to_counts
+
+    compared: list[bool] = []
+
+    class Follow:
+        def __init__(self):
+            self.after: dict[int, bool | None] = {}  # seat -> tenpai after its last discard (None: unknown)
+
+        def before(self, game, action):
+            s = action.seat
+            if game.hand_index != getattr(self, "hand", None):
+                self.hand, self.after = game.hand_index, {}
+            if action.kind in ("kita", "pon", "minkan", "ankan", "kakan"):
+                self.after[s] = None
+            if action.kind not in ("discard", "riichi") or game.phase.name != "TURN":
+                return
+            view = game.view(s)
+            legal = game.legal_actions(s)
+            if any(a.kind == "riichi" for a in legal) and self.after.get(s) is not None and not view.seats[s].melds:
+                table = read_table(view)
+                compared.append(waited_before(LearnedBot(s).knowledge(view, table)))
+                assert compared[-1] == self.after[s], (game.hand_index, s)
+            rest = list(view.hand)
+            rest.remove(action.tile)
+            self.after[s] = shanten(to_counts(rest)) == 0 if not view.seats[s].melds else None
+
+    with gzip.open(DATA / "tenhou-phoenix-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for _, text in zip(range(30), fh, strict=False):
+            read_record(text, "tenhou", observers=[Follow()])
+    assert len(compared) >= 100 and any(compared) and not all(compared), len(compared)

@@ -264,8 +264,8 @@ def test_under_the_club_rules_too(drill_type):
 
 
 def test_answers_follow_the_ruleset():
-    firsts = {r.name: {generate("kita", r, s, 1).answer["choices"][0] for s in range(300)
-                       if generate("kita", r, s, 1).concept == "kita.first_turn"} for r in (TENHOU, CLUB)}
+    firsts = {r.name: {q.answer["choices"][0] for q in (question("kita", r.name, s, 1) for s in range(300))
+                       if q.concept == "kita.first_turn"} for r in (TENHOU, CLUB)}
     assert firsts == {"tenhou": {"rinshan"}, "club": {"tenhou"}}
     norths = {r.name: {q.answer["choices"][0] for q in (generate("push_fold", r, s, 2) for s in range(300))
                        if q.concept == "push_fold.north"} for r in (TENHOU, CLUB)}

@@ -52,7 +52,18 @@ def riichi_row(know: SeatKnowledge, cand: Candidate, value: TenpaiValue, hard_ri
     return [float(cand.live), float(len(waits)), value.dama / 1000.0, value.riichi / 1000.0,
             (value.riichi - value.dama) / 1000.0, float(not value.dama_ron_ok),
             float(any(w in _ISOLATED for w in waits)), float(any(w in own or w == cand.kind for w in waits)),
-            float(riichi_tiles), float(hard_riichi), *situation(know)]
+            float(riichi_tiles), float(hard_riichi), float(waited_before(know)), *situation(know)]
+
+
+def waited_before(know: SeatKnowledge) -> bool:
+    """Whether the hand was already waiting before this draw: the seat stayed dama at an earlier chance (or its
+    wait was not yet one to declare on). The 13 tiles before the draw are the hand minus the tile drawn."""
+    v = know.table.view
+    if v.drawn is None:
+        return False
+    before = list(know.table.counts)
+    before[kind(v.drawn)] -= 1
+    return hand_shanten(before, None) == 0
 
 
 def kita_row(know: SeatKnowledge, hard_keeps: bool) -> list[float]:

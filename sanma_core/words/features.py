@@ -36,6 +36,7 @@ RIICHI_FEATURES = (
     ("furiten", N_("a furiten wait")),
     ("riichi_tiles", N_("the discards that would allow riichi")),
     ("hard_rule", N_("the value rules' verdict")),
+    ("waited_before", N_("a wait already held at the last discard")),
 )
 
 KITA_FEATURES = (
