@@ -31,6 +31,9 @@ def test_summary_fields_and_same_results_for_any_jobs(capsys):
     assert sum(b["games"] for b in one["per_bot"]) == 9 and all(b["games"] == 3 for b in one["per_seat"])
     placements = [b["average_placement"] for b in one["per_bot"]]
     assert abs(sum(placements) - 6.0) < 1e-3  # ranks 1+2+3 in every game
+    for b in one["per_bot"]:
+        lo, hi = b["average_placement_ci95"]
+        assert lo <= b["average_placement"] <= hi and abs((hi - b["average_placement"]) - (b["average_placement"] - lo)) < 1e-3
     assert set(one["per_level"]) == {"normal", "easy", "hard"}
     code, out, _ = run(capsys, *args, "--jobs", "2")
     two = json.loads(out)
@@ -113,3 +116,12 @@ def test_play_bot_game_finishes_a_game_already_under_way():
     dahai = next(e for e in game.events if e["type"] == "dahai")
     assert dahai["actor"] == seat and dahai["pai"] == to_mjai(first.tile)
     assert report.hands == len(game.results) and sorted(report.ranks) == [1, 2, 3]
+
+
+def test_the_placement_interval_is_the_mean_plus_or_minus_two_standard_errors():
+    from sanma_core.commands.simulate import mean_interval
+
+    ranks = [1] * 40 + [2] * 30 + [3] * 30  # mean 1.9, sample sd √(69 / 99) = 0.834847
+    lo, hi = mean_interval(ranks)
+    assert (lo, hi) == (round(1.9 - 1.96 * 0.834847 / 10, 4), round(1.9 + 1.96 * 0.834847 / 10, 4))
+    assert mean_interval([2]) is None

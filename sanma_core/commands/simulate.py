@@ -2,7 +2,9 @@
 
 Game ``i`` uses the wall seed ``"S/i"`` and rotates the bots by ``i`` seats, so
 seat order does not bias the figures and the results are the same for any
-``--jobs``. A progress bar goes to standard error when it is a terminal.
+``--jobs``. A progress bar goes to standard error when it is a terminal. Each
+average placement comes with its 95% interval (``average_placement_ci95``), so a
+ladder between levels can be read against chance.
 
     sanma simulate --games 100 --seed 7 --bots normal,easy,easy --ruleset tenhou --jobs 2
 """
@@ -164,6 +166,19 @@ def _rate(num: float, den: float) -> float | None:
     return round(num / den, 4) if den else None
 
 
+def mean_interval(values: Sequence[float], z: float = 1.96) -> list[float] | None:
+    """The 95% interval of the mean of ``values`` (games taken as independent): mean ± z · sd / √n.
+
+    >>> mean_interval([1, 2, 3, 2])
+    [1.1998, 2.8002]
+    """
+    if len(values) < 2:
+        return None
+    half = z * statistics.stdev(values) / len(values) ** 0.5
+    mean = statistics.fmean(values)
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
 def summarise(plan: Plan, games: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
     """The JSON summary: totals, then figures per seat, per bot (in ``--bots`` order) and per level."""
     hands = sum(g["hands"] for g in games)
@@ -188,6 +203,7 @@ def summarise(plan: Plan, games: list[dict[str, Any]], seconds: float) -> dict[s
         return {
             "games": len(stats["ranks"]),
             "average_placement": round(statistics.fmean(stats["ranks"]), 4) if stats["ranks"] else None,
+            "average_placement_ci95": mean_interval(stats["ranks"]),
             "first_place_rate": _rate(sum(1 for r in stats["ranks"] if r == 1), len(stats["ranks"])),
             "win_rate": _rate(stats["wins"], stats["hands"]),
             "deal_in_rate": _rate(stats["deal_ins"], stats["hands"]),
