@@ -19,13 +19,14 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from sanma_core.analysis import shanten
 from sanma_core.game import Game
 from sanma_core.game.actions import KITA, PASS, Action
 from sanma_core.game.scenario import arranged_game
 from sanma_core.game.state import Phase
 from sanma_core.game.wall import WallError
 from sanma_core.rules import Ruleset
-from sanma_core.tiles import NORTH, SANMA_KINDS, kind
+from sanma_core.tiles import NORTH, SANMA_KINDS, kind, to_counts
 
 from .hands import Retry
 
@@ -163,4 +164,26 @@ def calm_position(rules: Ruleset, hand: Sequence[int], drawn: int, turn: int, rn
                        round_wind=round_wind, scores=scores)
 
 
-__all__ = ["Move", "PASS", "calm_position", "can_ron", "far_kinds", "passes", "play_script", "quiet_moves"]
+def first_tenpai_position(rules: Ruleset, hand: Sequence[int], discard: int, turn: int, rng: random.Random,
+                          **table: object) -> tuple[Game, int, int]:
+    """Seat 0's first chance to declare riichi with the 13 tenpai ``hand`` (kinds): one of its tiles just drawn,
+    ``discard`` (a kind nobody needs) in hand to throw, the hand before the draw not yet tenpai (a later chance,
+    where the hand was already waiting, is one a player has passed: the decision model tells them apart).
+    ``table`` as :func:`calm_position` takes it. Returns (the game, the kind drawn, the tile to throw); raises
+    :class:`Retry` when no tile of the hand can be the one that made it ready."""
+    kinds = sorted(set(hand))
+    rng.shuffle(kinds)
+    for drawn in kinds:
+        before = list(hand)
+        before.remove(drawn)
+        before.append(discard)
+        if shanten(to_counts(before)) <= 0:
+            continue
+        game = calm_position(rules, before, drawn, turn, rng, **table)  # type: ignore[arg-type]
+        tile = next(t for t in game.view(0).hand if kind(t) == discard)
+        return game, drawn, tile
+    raise Retry
+
+
+__all__ = ["Move", "PASS", "calm_position", "can_ron", "far_kinds", "first_tenpai_position", "passes", "play_script",
+           "quiet_moves"]

@@ -284,3 +284,18 @@ def test_the_command_prints_json(drill_type, capsys):
 def test_the_mixed_review_asks_them():
     sources = Counter(generate("mixed", TENHOU, s, 1 + s % 3).data["drill"] for s in range(400))
     assert all(sources[t] >= 10 for t in NEW), sources
+
+
+@pytest.mark.parametrize("drill_type", ["riichi_dama", "all_last"])
+def test_a_riichi_question_is_the_hands_first_chance(drill_type):
+    """The tile just drawn made the hand ready and the tile thrown is one nobody needs: before the draw the hand
+    was not yet waiting (a later chance is one the player stayed dama at, and the model knows it)."""
+    for seed in range(200):
+        q = question(drill_type, "tenhou", seed, 1 + seed % 3)
+        hand = _counts(q.data["hand"])
+        drawn, thrown = parse_tile(q.data["drawn"]), parse_tile(q.data["discard"])
+        assert shanten(hand) == 0 and hand[drawn] >= 1 and hand[thrown] == 0, q.id
+        hand[drawn] -= 1
+        hand[thrown] += 1
+        assert shanten(hand) >= 1, q.id
+        assert f"drew {q.data['drawn']}, which makes the hand ready; {q.data['discard']}" in q.prompt

@@ -34,7 +34,7 @@ from ..explain.common import figure
 from ..hands import WIND_LETTER, Retry
 from ..model_answer import clear, graded_decision, model_answer
 from ..real_decisions import riichi_dama_rate, source
-from ..table import calm_position, far_kinds
+from ..table import far_kinds, first_tenpai_position
 from .riichi_dama import DRAWN
 from .riichi_dama import _hand as tenpai_plan
 
@@ -117,21 +117,21 @@ def _scores(rules: Ruleset, rng: random.Random, me: int) -> list[int]:
 
 
 def _position(rules: Ruleset, hand: list[int], me: int, points: list[int], indicator: int, turn: int,
-              rng: random.Random) -> tuple[GradedDecision, int]:
-    """The tenpai ``hand`` at turn ``turn`` of South 3 (``points`` by wind, you the wind ``me``), a tile nobody needs
-    just drawn, graded by the decision model: riichi or dama; (the decision, the kind drawn). Raises
-    :class:`Retry` when it does not fit."""
+              rng: random.Random) -> tuple[GradedDecision, int, int]:
+    """The tenpai ``hand`` at turn ``turn`` of South 3 (``points`` by wind, you the wind ``me``), reached with the tile
+    just drawn (its first riichi chance), a tile nobody needs to throw, graded by the decision model: riichi or
+    dama; (the decision, the kind drawn, the kind thrown). Raises :class:`Retry` when it does not fit."""
     far = [k for k in far_kinds(hand) if k != indicator]
     if not far:
         raise Retry
     dealer = (-me) % 3  # seat 0 sits ``me`` places after the dealer
     scores = [points[(seat - dealer) % 3] for seat in range(3)]
-    game = calm_position(rules, hand, rng.choice(far), turn, rng, dealer=dealer, dora=[indicator], round_wind=1,
-                         scores=scores)
-    d = graded_decision(game, 0, "riichi", Action.riichi(0, game.drawn))
+    game, drawn, tile = first_tenpai_position(rules, hand, rng.choice(far), turn, rng, dealer=dealer,
+                                              dora=[indicator], round_wind=1, scores=scores)
+    d = graded_decision(game, 0, "riichi", Action.riichi(0, tile))
     if d is None:
         raise Retry
-    return d, kind(game.drawn)
+    return d, drawn, kind(tile)
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -178,7 +178,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         if answer != want or abs(table["riichi"]["expected"] - table["dama"]["expected"]) < CLOSE_CALL:
             continue
         try:
-            graded, drawn = _position(rules, hand, me, points, indicator, turn, rng)
+            graded, drawn, thrown = _position(rules, hand, me, points, indicator, turn, rng)
         except Retry:
             continue
         if not clear(graded, want):
@@ -204,11 +204,12 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         prompt=gettext("South 3, the last hand. Scores: {scores}; East is the dealer. You are {you}, second, closed and "
                        "tenpai on {waits}, turn {turn}. Riichi or dama?").format(
             scores=listing, you=you, waits=" ".join(kind_name(w) for w in waits), turn=turn)
-        + " " + gettext(DRAWN).format(tile=kind_name(drawn))
+        + " " + gettext(DRAWN).format(tile=kind_name(drawn), discard=kind_name(thrown))
         + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": 0, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "S", "turn": turn, "scores": dict(zip(SEATS, points, strict=True)),
               "waits": [kind_name(w) for w in waits], "live": live, "live_wall": graded.left, "drawn": kind_name(drawn),
+              "discard": kind_name(thrown),
               "situation": gettext("all-last, you are second, turn {turn}").format(turn=turn)},
         answer_kind="choices",
         answer={"choices": decided.answer},

@@ -37,7 +37,7 @@ from ..base import MAX_ATTEMPTS, Draft, GenerationError, spoken, step
 from ..hands import SEQ_STARTS, SIMPLE_KINDS, WIND_LETTER, Plan, Retry, add_pair, fill
 from ..model_answer import clear, graded_decision, model_answer
 from ..real_decisions import Rate, riichi_dama_rate, source
-from ..table import calm_position, far_kinds
+from ..table import far_kinds, first_tenpai_position
 
 CASES = ("riichi_dama.no_yaku", "riichi_dama.big_hand", "riichi_dama.tsumo_loss", "riichi_dama.bad_wait")
 _POOLS: dict[int, dict[str, float]] = {
@@ -148,22 +148,24 @@ _CONCEPT_ANSWER = {"riichi_dama.no_yaku": "riichi", "riichi_dama.big_hand": "dam
 
 
 def _position(rules: Ruleset, hand: list[int], seat: int, kita: int, indicator: int, turn: int,
-              rng: random.Random) -> tuple[GradedDecision, int]:
-    """The tenpai ``hand`` at turn ``turn`` of a quiet game, a tile nobody needs just drawn, graded by the decision
-    model: riichi or dama; (the decision, the kind drawn). Raises :class:`Retry` when it does not fit."""
+              rng: random.Random) -> tuple[GradedDecision, int, int]:
+    """The tenpai ``hand`` at turn ``turn`` of a quiet game, reached with the tile just drawn (its first riichi
+    chance), a tile nobody needs to throw, graded by the decision model: riichi or dama; (the decision, the kind
+    drawn, the kind thrown). Raises :class:`Retry` when it does not fit."""
     far = [k for k in far_kinds(hand) if k != indicator]
     if not far:
         raise Retry
-    game = calm_position(rules, hand, rng.choice(far), turn, rng, dealer=(EAST - seat) % 3, norths=kita,
-                         dora=[indicator])
-    d = graded_decision(game, 0, "riichi", Action.riichi(0, game.drawn))
+    game, drawn, tile = first_tenpai_position(rules, hand, rng.choice(far), turn, rng, dealer=(EAST - seat) % 3,
+                                              norths=kita, dora=[indicator])
+    d = graded_decision(game, 0, "riichi", Action.riichi(0, tile))
     if d is None:
         raise Retry
-    return d, kind(game.drawn)
+    return d, drawn, kind(tile)
 
 
-#: the tile drawn at a riichi-or-dama decision, which the model's words name as the discard
-DRAWN = N_("You just drew {tile}, a tile nobody needs: it is discarded either way.")
+#: the tile just drawn at a riichi-or-dama decision (the hand's first tenpai) and the tile thrown either way, which
+#: the model's words name as the discard
+DRAWN = N_("You just drew {tile}, which makes the hand ready; {discard}, a tile nobody needs, is discarded either way.")
 
 
 def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
@@ -221,7 +223,7 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         if case == "riichi_dama.tsumo_loss" and (not ron_possible or seat == EAST):
             continue
         try:
-            graded, drawn = _position(rules, hand, seat, kita, indicator, turn, rng)
+            graded, drawn, thrown = _position(rules, hand, seat, kita, indicator, turn, rng)
         except Retry:
             continue
         if case in _CONCEPT_ANSWER and not clear(graded, _CONCEPT_ANSWER[case]):
@@ -247,11 +249,11 @@ def generate(rules: Ruleset, rng: random.Random, difficulty: int) -> Draft:
         concept=case,
         prompt=gettext(ask).format(seat=WIND_LETTER[seat], turn=turn, n=live_wall,
                                    waits=" ".join(kind_name(w) for w in waits))
-        + " " + gettext(DRAWN).format(tile=kind_name(drawn))
+        + " " + gettext(DRAWN).format(tile=kind_name(drawn), discard=kind_name(thrown))
         + ("" if decided.single else " " + gettext("Choose every play strong players find fine here.")),
         data={"hand": format_tiles(sorted(hand)), "melds": [], "kita": kita, "indicators": [tile_name(indicator)],
               "seat": WIND_LETTER[seat], "round": "E", "turn": turn, "live_wall": live_wall,
-              "waits": [kind_name(w) for w in waits], "drawn": kind_name(drawn),
+              "waits": [kind_name(w) for w in waits], "drawn": kind_name(drawn), "discard": kind_name(thrown),
               "situation": gettext(situation).format(turn=turn, n=live_wall)},
         answer_kind="choices",
         answer={"choices": decided.answer},
