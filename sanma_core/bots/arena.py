@@ -10,6 +10,7 @@ Every action goes through :meth:`Game.apply`, so the engine checks each one.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -72,6 +73,26 @@ def play_bot_game(
     report = _report(game, tuple(levels), times)  # type: ignore[arg-type]
     report.decision_cpu_times = cpu_times
     return report
+
+
+#: games between two freezes of the heap in a long run of games (:func:`settle_heap`)
+SETTLE_EVERY = 4
+
+
+def settle_heap(index: int, every: int = SETTLE_EVERY) -> bool:
+    """After every ``every``-th game of a long run: collect once and freeze what is alive, mostly the analysis
+    caches the bots fill, so that the collector's automatic full passes stop walking them. Left alone, a full pass
+    over full caches holds one decision for 0.1–0.9 s (measured over 100,000 hard decisions). Returns whether it
+    froze.
+
+    >>> settle_heap(1), settle_heap(4)
+    (False, True)
+    """
+    if index % every:
+        return False
+    gc.collect()
+    gc.freeze()
+    return True
 
 
 def _report(game: Game, levels: tuple[str, str, str], times: list[float]) -> GameReport:

@@ -12,7 +12,6 @@ ladder between levels can be read against chance.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import statistics
 import sys
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import LEVELS, BotLevelError
-from ..bots.arena import GameReport, play_bot_game
+from ..bots.arena import GameReport, play_bot_game, settle_heap
 from ..errors import SanmaError
 from ..game import GameMode
 from ..rules import Ruleset, RulesetError, get_ruleset
@@ -143,9 +142,7 @@ def _init_worker(plan: Plan) -> None:
 def _work(index: int) -> dict[str, Any]:
     assert _PLAN is not None
     result = play_one(_PLAN, index)
-    if index % 16 == 0:  # keep the garbage collector off the long-lived caches
-        gc.collect()
-        gc.freeze()
+    settle_heap(index)
     return result
 
 
