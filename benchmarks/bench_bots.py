@@ -51,7 +51,7 @@ def decision_times(level: str, games: int, seed: str, at_least: int = 0) -> dict
         wall += report.decision_times
         cpu += report.decision_cpu_times
         i += 1
-        settle_heap(i)  # as the simulate workers do: keep the collector off the caches the games fill
+        settle_heap()  # as the simulate workers do: keep the collector off the caches the games fill
     ms = [t * 1000 for t in wall]
     cpu_ms = [t * 1000 for t in cpu]
     return {"decisions": len(ms), "games": i, "median_ms": round(statistics.median(ms), 3),

@@ -142,7 +142,7 @@ def _init_worker(plan: Plan) -> None:
 def _work(index: int) -> dict[str, Any]:
     assert _PLAN is not None
     result = play_one(_PLAN, index)
-    settle_heap(index)
+    settle_heap()
     return result
 
 
