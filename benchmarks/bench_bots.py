@@ -17,7 +17,6 @@ Run: .venv/bin/python benchmarks/bench_bots.py [GAMES] [JOBS] [SEED]; the hard b
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import resource
@@ -88,8 +87,7 @@ def main(argv: list[str]) -> int:
         n = int(argv[at + 1])
         seed = argv[at + 2] if len(argv) > at + 2 else "bench"
         play_bot_game(["hard"] * 3, "tenhou", GameMode("hanchan"), seed=f"{seed}/warm")
-        gc.collect()
-        gc.freeze()
+        settle_heap()
         hard = decision_times("hard", 1, seed, at_least=n)
         hard["meets"] = {"median": hard["median_ms"] <= TARGETS["median_ms"], "p99": hard["p99_ms"] <= TARGETS["p99_ms"],
                          "max": hard["max_ms"] <= TARGETS["max_ms"]}
@@ -99,8 +97,7 @@ def main(argv: list[str]) -> int:
     jobs = int(argv[1]) if len(argv) > 1 else 2
     seed = argv[2] if len(argv) > 2 else "bench"
     play_bot_game(["normal", "easy", "hard"], "tenhou", GameMode("hanchan"), seed=f"{seed}/warm")
-    gc.collect()
-    gc.freeze()  # as the simulate workers do: keep the collector off the long-lived caches
+    settle_heap()  # as the simulate workers do: keep the collector off the long-lived caches
     result: dict[str, object] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
     result["decision_ms"] = {level: decision_times(level, max(1, games // 2), seed) for level in LEVELS}
     one = single(games, seed)

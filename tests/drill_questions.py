@@ -1,6 +1,6 @@
 """Drill questions generated once per test worker.
 
-The oracle, decision, explanation and soundness modules ask for many of the same ``(type, ruleset, seed,
+The oracle, decision and explanation modules ask for many of the same ``(type, ruleset, seed,
 difficulty)``; they share the ``drill_questions`` xdist group, so each question is generated once per run. A
 question is a frozen dataclass the tests only read. Determinism itself is checked with ``drills.generate``.
 """

@@ -226,12 +226,11 @@ def test_extra_discard_features_read_the_opponents_ponds():
 def test_the_riichi_model_knows_a_wait_held_at_the_last_discard():
     """``waited_before`` at each riichi chance of real games equals the hand's own tenpai after the seat's previous
     discard (followed discard by discard, where no call or kita came between), and both answers occur."""
-    import gzip
-
     from sanma_core.analysis import shanten
     from sanma_core.bots.choice_features import waited_before
     from sanma_core.bots.learned_bot import LearnedBot
     from sanma_core.bots.table import read_table
+    from sanma_core.commands.agree import record_texts
     from sanma_core.game.records import read_record
     from sanma_core.tiles import to_counts
 
@@ -239,11 +238,12 @@ def test_the_riichi_model_knows_a_wait_held_at_the_last_discard():
 
     class Follow:
         def __init__(self):
+            self.hand: int | None = None
             self.after: dict[int, bool | None] = {}  # seat -> tenpai after its last discard (None: unknown)
 
         def before(self, game, action):
             s = action.seat
-            if game.hand_index != getattr(self, "hand", None):
+            if game.hand_index != self.hand:
                 self.hand, self.after = game.hand_index, {}
             if action.kind in ("kita", "pon", "minkan", "ankan", "kakan"):
                 self.after[s] = None
@@ -259,7 +259,6 @@ def test_the_riichi_model_knows_a_wait_held_at_the_last_discard():
             rest.remove(action.tile)
             self.after[s] = shanten(to_counts(rest)) == 0 if not view.seats[s].melds else None
 
-    with gzip.open(DATA / "tenhou-phoenix-dev.jsonl.gz", "rt", encoding="utf-8") as fh:
-        for _, text in zip(range(30), fh, strict=False):
-            read_record(text, "tenhou", observers=[Follow()])
+    for _, (_where, text) in zip(range(30), record_texts([str(DATA / "tenhou-phoenix-dev.jsonl.gz")]), strict=False):
+        read_record(text, "tenhou", observers=[Follow()])
     assert len(compared) >= 100 and any(compared) and not all(compared), len(compared)

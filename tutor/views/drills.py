@@ -49,7 +49,7 @@ from tutor.store import StoreError
 from tutor.widgets import metric_row
 
 SESSION = DRILL_SESSION
-REVIEW_TRIES = 400  # more seeds for a question of one concept (a rare one: about 1 question in 20)
+REVIEW_TRIES = 400  # more seeds for a question of one concept (a North as the only safe tile: 1 kita question in 11)
 WARNING = "dr_warning"  # why the last Check graded nothing (an empty or unreadable answer)
 DRILL_PARAM = "drill"  # the link's key of the session kept in the database
 LEVELS = {1: N_("easy"), 2: N_("medium"), 3: N_("hard")}  # the difficulty buttons' words
