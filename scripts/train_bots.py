@@ -1,11 +1,15 @@
 """Fit the hard bot's models on real Phoenix-room games (fixed seeds).
 
-Discards: ``.venv/bin/python scripts/train_bots.py [--games N] [--out PATH]``. Reads
-``../shared/data/tenhou-phoenix-train.jsonl.gz``, re-plays each game, and at every
-discard with more than one candidate kind records the candidates' features
-(:func:`sanma_core.bots.learned.candidate_features`) and the kind the player
-chose. A conditional logit (softmax over each decision's candidates, L2
-penalty) is fitted by Adam (numpy) and written as JSON (package data).
+Discards: ``.venv/bin/python scripts/train_bots.py [--games N] [--dev M] [--cache DIR] [--out PATH]``.
+Reads ``../shared/data/tenhou-phoenix-train.jsonl.gz``, re-plays each game (two
+processes, in chunks of games), and at every discard with more than one
+candidate kind records the candidates' rows
+(:meth:`sanma_core.bots.learned_bot.LearnedBot.ranked`) and the kind the player
+chose. LightGBM lambdarank trees rank them (fixed seed; the last tenth of the
+training decisions stops the boosting), a temperature fitted on that tenth
+calibrates the softmax of their scores, and the trees, the temperature and the
+figures reached on training and development games are written as JSON
+(``sanma_core/bots/data/discard_model.json``, :func:`train_discards`).
 
 Riichi or dama, kita or keep, pon or pass:
 ``scripts/train_bots.py --choices [--games N] [--dev M] [--cache DIR]`` collects
@@ -30,8 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sanma_core.analysis import kokushi_shanten  # noqa: E402
-from sanma_core.bots.discard_features import extra_features  # noqa: E402
-from sanma_core.bots.learned import FEATURES, MODEL_FILE, load_model  # noqa: E402
+from sanma_core.bots.learned import FEATURES, MODEL_FILE  # noqa: E402
 from sanma_core.bots.learned_bot import LearnedBot  # noqa: E402
 from sanma_core.bots.table import read_table  # noqa: E402
 from sanma_core.game.actions import ABORT, ANKAN, DISCARD, KAKAN, KITA, MINKAN, PASS, PON, RIICHI  # noqa: E402
@@ -42,11 +45,24 @@ from sanma_core.tiles import RED_5P, kind  # noqa: E402
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
+# ---- the discard ranking ----------------------------------------------------------------------------
+
+RANK_PARAMS = {"objective": "lambdarank", "lambdarank_truncation_level": 3, "eval_at": [1], "learning_rate": 0.05,
+               "num_leaves": 63, "min_data_in_leaf": 50, "feature_fraction": 0.8, "bagging_fraction": 0.8,
+               "bagging_freq": 1, "num_threads": 2, "seed": 7, "deterministic": True, "force_row_wise": True,
+               "verbose": -1}
+RANK_ROUNDS = 1500
+CHUNK = 50  # games per collecting task
+
+Group = tuple[list[list[float]], int, int]  # the candidates' rows, the player's index, facing a riichi (0/1)
+
+
 class Collector:
-    """Observer: the feature rows and the chosen index of every counted discard."""
+    """Observer: the candidate rows (:meth:`LearnedBot.ranked`) of every discard with two kinds or more to
+    choose from, the player's choice and whether an opponent was in riichi."""
 
     def __init__(self) -> None:
-        self.groups: list[tuple[list[list[float]], int]] = []
+        self.groups: list[Group] = []
         self.bots: dict[int, LearnedBot] = {}
         self.hand = -1
 
@@ -60,14 +76,15 @@ class Collector:
         if len({kind(a.tile) for a in legal}) < 2:
             return
         view = game.view(action.seat)
-        bot = self.bots[action.seat]
-        cands, rows = bot.ranked(view, legal, read_table(view))
+        cands, rows = self.bots[action.seat].ranked(view, legal, read_table(view))
         kinds = [c.kind for c in cands]
         if kind(action.tile) in kinds:
-            self.groups.append((rows, kinds.index(kind(action.tile))))
+            threat = int(any(game.riichi[o] for o in range(3) if o != action.seat))
+            self.groups.append((rows, kinds.index(kind(action.tile)), threat))
 
 
-def collect(path: Path, games: int, skip: int = 0) -> list[tuple[list[list[float]], int]]:
+def collect(path: Path, games: int, skip: int = 0) -> list[Group]:
+    """The decisions of games ``skip`` … ``skip + games - 1`` of a ``.jsonl.gz`` file."""
     out = Collector()
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for n, line in enumerate(fh):
@@ -75,95 +92,142 @@ def collect(path: Path, games: int, skip: int = 0) -> list[tuple[list[list[float
                 continue
             if n >= skip + games:
                 break
-            out.hands = -1
+            out.hand = -1
             read_record(line, "tenhou", observers=[out])
     return out.groups
 
 
-def cached(path: Path, games: int, cache: Path | None, name: str) -> list[tuple[list[list[float]], int]]:
-    """Collected decisions, read from ``cache/NAME.json`` when it holds the same number of games."""
-    file = cache / f"{name}-{games}.json" if cache is not None else None
+def _collect_chunk(task: tuple[str, int, int]) -> list[Group]:
+    return collect(Path(task[0]), task[2], task[1])
+
+
+def collect_all(path: Path, games: int, workers: int = 2) -> list[Group]:
+    """:func:`collect` over chunks of games in ``workers`` processes, in the games' order."""
+    tasks = [(str(path), start, min(CHUNK, games - start)) for start in range(0, games, CHUNK)]
+    if workers <= 1 or len(tasks) == 1:
+        return [g for t in tasks for g in _collect_chunk(t)]
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [g for part in pool.imap(_collect_chunk, tasks) for g in part]
+
+
+def cached(path: Path, games: int, cache: Path | None, name: str) -> list[Group]:
+    """Collected decisions, read from ``cache/discards-NAME-GAMES.json`` when there (same features only)."""
+    file = cache / f"discards-{name}-{games}.json" if cache is not None else None
     if file is not None and file.exists():
-        return [(rows, i) for rows, i in json.loads(file.read_text())]
-    groups = collect(path, games)
+        data = json.loads(file.read_text())
+        if data.get("features") == list(FEATURES):
+            return [tuple(g) for g in data["groups"]]
+    groups = collect_all(path, games)
     if file is not None:
         file.parent.mkdir(parents=True, exist_ok=True)
-        file.write_text(json.dumps(groups))
+        file.write_text(json.dumps({"features": list(FEATURES), "groups": groups}))
     return groups
 
 
-def _arrays(groups):
-    x = np.array([row for rows, _ in groups for row in rows], dtype=np.float64)
-    sizes = np.array([len(rows) for rows, _ in groups])
+def _rank_data(groups: list[Group]):
+    x = np.array([r for g in groups for r in g[0]], dtype=np.float64)
+    y = np.array([float(j == g[1]) for g in groups for j in range(len(g[0]))])
+    return x, y, [len(g[0]) for g in groups]
+
+
+def fit_ranker(groups: list[Group], rounds: int = RANK_ROUNDS, holdout: float = 0.1, params: dict | None = None):
+    """LightGBM lambdarank over each decision's candidates; the last share of the decisions (the latest games)
+    stops it early."""
+    import lightgbm as lgb
+
+    params = {**RANK_PARAMS, **(params or {})}
+    cut = int(len(groups) * (1 - holdout))
+    x, y, sizes = _rank_data(groups[:cut])
+    train = lgb.Dataset(x, y, group=sizes, free_raw_data=False)
+    if cut == len(groups):
+        return lgb.train(params, train, rounds)
+    xv, yv, sv = _rank_data(groups[cut:])
+    valid = lgb.Dataset(xv, yv, group=sv, reference=train)
+    return lgb.train(params, train, rounds, valid_sets=[valid], callbacks=[lgb.early_stopping(50, verbose=False)])
+
+
+def _softmax_parts(groups: list[Group], raw: np.ndarray):
+    sizes = np.array([len(g[0]) for g in groups])
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
-    chosen = starts + np.array([i for _, i in groups])
-    return x, starts, sizes, chosen
+    chosen = starts + np.array([g[1] for g in groups])
+    return starts, np.repeat(np.arange(len(groups)), sizes), chosen
 
 
-def fit(groups, l2: float = 1e-4, steps: int = 400, seed: int = 7) -> np.ndarray:
-    """Conditional logit by Adam on the mean negative log-likelihood."""
-    x, starts, sizes, chosen = _arrays(groups)
-    group = np.repeat(np.arange(len(sizes)), sizes)
-    rng = np.random.default_rng(seed)
-    w = rng.normal(0, 0.01, x.shape[1])
-    m = np.zeros_like(w)
-    v = np.zeros_like(w)
-    for t in range(1, steps + 1):
-        s = x @ w
-        smax = np.maximum.reduceat(s, starts)
-        e = np.exp(s - smax[group])
-        z = np.add.reduceat(e, starts)
-        p = e / z[group]
-        grad = (x.T @ p - x[chosen].sum(axis=0)) / len(sizes) + l2 * w
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad**2
-        w -= 0.05 * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
-    return w
+def probabilities(groups: list[Group], raw: np.ndarray, temperature: float) -> np.ndarray:
+    """Each candidate's softmax probability within its decision, the scores divided by ``temperature``."""
+    starts, index, _ = _softmax_parts(groups, raw)
+    s = raw / temperature
+    e = np.exp(s - np.maximum.reduceat(s, starts)[index])
+    return e / np.add.reduceat(e, starts)[index]
 
 
-def fit_mlp(groups, hidden: int = 24, steps: int = 600, l2: float = 1e-4, lr: float = 0.03,
-            seed: int = 7) -> dict[str, np.ndarray]:
-    """A linear term plus one tanh hidden layer over the standardised features, by Adam."""
-    x, starts, sizes, chosen = _arrays(groups)
-    mu, sd = x.mean(axis=0), x.std(axis=0) + 1e-6
-    xs = (x - mu) / sd
-    group = np.repeat(np.arange(len(sizes)), sizes)
-    rng = np.random.default_rng(seed)
-    params = {"v": np.zeros(x.shape[1]), "W1": rng.normal(0, 0.3, (hidden, x.shape[1])), "b1": np.zeros(hidden),
-              "w2": rng.normal(0, 0.1, hidden)}
-    m = {k: np.zeros_like(p) for k, p in params.items()}
-    v = {k: np.zeros_like(p) for k, p in params.items()}
-    y = np.zeros(len(x))
-    y[chosen] = 1.0
-    for t in range(1, steps + 1):
-        h = np.tanh(xs @ params["W1"].T + params["b1"])
-        s = xs @ params["v"] + h @ params["w2"]
-        smax = np.maximum.reduceat(s, starts)
-        e = np.exp(s - smax[group])
-        p = e / np.add.reduceat(e, starts)[group]
-        g = (p - y) / len(sizes)
-        dz = (g[:, None] * params["w2"][None, :]) * (1 - h**2)
-        grads = {"v": xs.T @ g + l2 * params["v"], "w2": h.T @ g + l2 * params["w2"],
-                 "W1": dz.T @ xs + l2 * params["W1"], "b1": dz.sum(axis=0)}
-        for k in params:
-            m[k] = 0.9 * m[k] + 0.1 * grads[k]
-            v[k] = 0.999 * v[k] + 0.001 * grads[k] ** 2
-            params[k] -= lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v[k] / (1 - 0.999**t)) + 1e-8)
-    return {"mu": mu, "sd": sd, **params}
+def fit_temperature(groups: list[Group], raw: np.ndarray) -> float:
+    """The temperature that minimises the mean negative log-likelihood of the players' choices (golden-section
+    search on its logarithm)."""
+    chosen = _softmax_parts(groups, raw)[2]
+
+    def nll(log_t: float) -> float:
+        return float(-np.log(np.maximum(probabilities(groups, raw, math.exp(log_t))[chosen], 1e-12)).mean())
+
+    lo, hi = math.log(0.05), math.log(20.0)
+    ratio = (math.sqrt(5) - 1) / 2
+    for _ in range(60):
+        a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+        if nll(a) < nll(b):
+            hi = b
+        else:
+            lo = a
+    return math.exp((lo + hi) / 2)
 
 
-def scores(x: np.ndarray, model: dict[str, np.ndarray]) -> np.ndarray:
-    xs = (x - model["mu"]) / model["sd"]
-    return xs @ model["v"] + np.tanh(xs @ model["W1"].T + model["b1"]) @ model["w2"]
+def rank_figures(groups: list[Group], raw: np.ndarray, temperature: float) -> dict[str, float | int]:
+    """Agreement (the top-scored candidate is the player's), mean NLL and the calibration error of the top
+    candidate's probability; all decisions and those facing a riichi."""
+    from sanma_core.bots.agreement import expected_calibration_error
+
+    p = probabilities(groups, raw, temperature)
+    starts, _, chosen = _softmax_parts(groups, raw)
+    out: dict[str, float | int] = {}
+    picks = [int(np.argmax(raw[st:st + len(g[0])])) for st, g in zip(starts, groups, strict=True)]
+    for name, keep in (("", lambda g: True), ("_vs_riichi", lambda g: g[2])):
+        idx = [i for i, g in enumerate(groups) if keep(g)]
+        if not idx:
+            continue
+        hits = [picks[i] == groups[i][1] for i in idx]
+        conf = [(float(p[starts[i] + picks[i]]), h) for i, h in zip(idx, hits, strict=True)]
+        out[f"n{name}"] = len(idx)
+        out[f"agree{name}"] = round(sum(hits) / len(idx), 4)
+        out[f"nll{name}"] = round(float(-np.log(np.maximum(p[chosen[idx]], 1e-12)).mean()), 4)
+        out[f"ece{name}"] = round(expected_calibration_error(conf), 4)
+    return out
 
 
-def accuracy(groups, w) -> float:
-    x, starts, sizes, chosen = _arrays(groups)
-    s = scores(x, w) if isinstance(w, dict) else x @ w
-    hits = 0
-    for st, n, c in zip(starts, sizes, chosen, strict=True):
-        hits += int(st + int(np.argmax(s[st:st + n])) == c)
-    return hits / len(sizes)
+def train_discards(data: Path, games: int, dev: int, cache: Path | None, out: str) -> int:
+    """Collect, fit the ranking and its temperature, measure, and write the discard model with its figures."""
+    from sanma_core.bots.trees import compact
+
+    t0 = time.time()
+    train = cached(data / "tenhou-phoenix-train.jsonl.gz", games, cache, "train")
+    devg = cached(data / "tenhou-phoenix-dev.jsonl.gz", dev, cache, "dev") if dev else []
+    print(f"{len(train)} training decisions, {len(devg)} development decisions ({time.time() - t0:.0f} s)", flush=True)
+    booster = fit_ranker(train)
+    holdout = train[int(len(train) * 0.9):]
+    temperature = fit_temperature(holdout, booster.predict(_rank_data(holdout)[0])) if holdout else 1.0
+    figures: dict = {"trees": booster.num_trees(), "temperature": round(temperature, 4)}
+    for name, part in (("train", train), ("dev", devg)):
+        if part:
+            figures[name] = rank_figures(part, booster.predict(_rank_data(part)[0]), temperature)
+    print(json.dumps(figures), flush=True)
+    trees = [[[int(n[0]), float(f"{n[1]:.6g}"), int(n[2]), int(n[3]), float(f"{n[4]:.6g}")] for n in t]
+             for t in compact(booster.dump_model())]
+    doc = {"features": list(FEATURES), "games": games, "dev_games": dev, "params": RANK_PARAMS,
+           "temperature": round(temperature, 6), "figures": figures, "trees": trees}
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    Path(out).write_text(json.dumps(doc, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {out} in {time.time() - t0:.0f} s")
+    return 0
 
 
 # ---- riichi or dama, kita or keep, pon or pass ---------------------------------------------------
@@ -417,111 +481,17 @@ def train_choices(data: Path, games: int, dev: int, cache: Path | None, out: str
     return 0
 
 
-# ---- the discard ranking by trees (more of the position) ------------------------------------------
-
-RANK_PARAMS = {"objective": "lambdarank", "lambdarank_truncation_level": 3, "eval_at": [1], "learning_rate": 0.05,
-               "num_leaves": 31, "min_data_in_leaf": 50, "feature_fraction": 0.9, "bagging_fraction": 0.8,
-               "bagging_freq": 1, "num_threads": 1, "seed": 7, "deterministic": True, "force_row_wise": True,
-               "verbose": -1}
-
-
-class RankCollector(Collector):
-    """Observer: the candidate rows (:func:`candidate_features` and :func:`extra_features`) of every counted discard."""
-
-    def before(self, game, action) -> None:
-        if game.phase is not Phase.TURN or action.kind not in (DISCARD, RIICHI):
-            return
-        if game.hand_index != self.hand:
-            self.hand = game.hand_index
-            self.bots = {s: LearnedBot(0) for s in range(3)}
-        legal = [a for a in game.legal_actions(action.seat) if a.kind == DISCARD]
-        if len({kind(a.tile) for a in legal}) < 2:
-            return
-        view = game.view(action.seat)
-        bot = self.bots[action.seat]
-        table = read_table(view)
-        cands, rows = bot.ranked(view, legal, table)
-        extra = extra_features(bot.knowledge(view, table), cands)
-        kinds = [c.kind for c in cands]
-        if kind(action.tile) in kinds:
-            self.groups.append(([a + b for a, b in zip(rows, extra, strict=True)], kinds.index(kind(action.tile))))
-
-
-def collect_ranked(path: Path, games: int, skip: int = 0) -> list[tuple[list[list[float]], int]]:
-    out = RankCollector()
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        for n, line in enumerate(fh):
-            if n < skip:
-                continue
-            if n >= skip + games:
-                break
-            out.hand = -1
-            read_record(line, "tenhou", observers=[out])
-    return out.groups
-
-
-def fit_ranker(groups, rounds: int = 300, holdout: float = 0.1):
-    """LightGBM lambdarank over each decision's candidates; the last share of the decisions stops it early."""
-    import lightgbm as lgb
-
-    cut = int(len(groups) * (1 - holdout))
-
-    def data(part, reference=None):
-        x = np.array([r for rows, _ in part for r in rows], dtype=np.float64)
-        y = np.array([float(j == i) for rows, i in part for j in range(len(rows))])
-        return lgb.Dataset(x, y, group=[len(rows) for rows, _ in part], reference=reference, free_raw_data=False)
-
-    train = data(groups[:cut])
-    valid = data(groups[cut:], train)
-    return lgb.train(RANK_PARAMS, train, rounds, valid_sets=[valid], callbacks=[lgb.early_stopping(30, verbose=False)])
-
-
-def measure_ranker(data: Path, games: int, dev: int) -> int:
-    """Dev agreement of the shipped network and of lambdarank trees on the 40 features and with the extras."""
-    t0 = time.time()
-    train = collect_ranked(data / "tenhou-phoenix-train.jsonl.gz", games)
-    devg = collect_ranked(data / "tenhou-phoenix-dev.jsonl.gz", dev)
-    model = load_model()
-    base = len(FEATURES)
-    print(f"{len(train)} training and {len(devg)} development decisions ({time.time() - t0:.0f} s)")
-    if model is not None:
-        acc = rank_accuracy([([r[:base] for r in rows], i) for rows, i in devg], lambda x: np.array(model.score(x.tolist())))
-        print(f"shipped network: development {acc:.4f}")
-    for name, cols in (("trees, 40 features", base), ("trees, with the extras", None)):
-        tr = [([r[:cols] for r in rows], i) for rows, i in train]
-        dv = [([r[:cols] for r in rows], i) for rows, i in devg]
-        booster = fit_ranker(tr)
-        print(f"{name}: {booster.num_trees()} trees, training {rank_accuracy(tr, booster.predict):.4f}, "
-              f"development {rank_accuracy(dv, booster.predict):.4f}")
-    return 0
-
-
-def rank_accuracy(groups, score) -> float:
-    """Share of decisions whose top-scored candidate is the player's."""
-    hits = 0
-    for rows, i in groups:
-        s = score(np.array(rows, dtype=np.float64))
-        hits += int(int(np.argmax(s)) == i)
-    return hits / len(groups)
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=600)
-    p.add_argument("--dev", type=int, default=50, help="development games to report on")
+    p.add_argument("--games", type=int, default=1800)
+    p.add_argument("--dev", type=int, default=400, help="development games to report on")
     p.add_argument("--out", default=str(MODEL_FILE))
     p.add_argument("--data", default=str(DATA))
     p.add_argument("--cache", default=None, help="a folder to keep the collected decisions in between runs")
-    p.add_argument("--hidden", type=int, default=24, help="hidden units (0: a linear model)")
-    p.add_argument("--steps", type=int, default=600)
     p.add_argument("--choices", action="store_true", help="fit the riichi, kita, call, kan and abort models instead")
     p.add_argument("--kinds", default=",".join(CHOICE_KINDS),
                    help="with --choices: the kinds to fit (comma-separated); the others are kept from the shipped file")
-    p.add_argument("--rank", action="store_true",
-                   help="measure the discard ranking by LightGBM trees with more of the position (not shipped)")
     args = p.parse_args(argv)
-    if args.rank:
-        return measure_ranker(Path(args.data), args.games, args.dev)
     if args.choices:
         out = args.out if args.out != str(MODEL_FILE) else None
         kinds = tuple(k for k in args.kinds.split(",") if k)
@@ -530,25 +500,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--kinds: unknown kind {', '.join(unknown)}; expected some of {', '.join(CHOICE_KINDS)}")
         return train_choices(Path(args.data), args.games, args.dev, Path(args.cache) if args.cache else None, out,
                              kinds=kinds)
-    t0 = time.time()
-    cache = Path(args.cache) if args.cache else None
-    train = cached(Path(args.data) / "tenhou-phoenix-train.jsonl.gz", args.games, cache, "train")
-    dev = cached(Path(args.data) / "tenhou-phoenix-dev.jsonl.gz", args.dev, cache, "dev") if args.dev else []
-    print(f"{len(train)} training decisions, {len(dev)} development decisions ({time.time() - t0:.0f} s)")
-    w = fit(train)
-    model = fit_mlp(train, args.hidden, args.steps) if args.hidden else None
-    best = model if model is not None else w
-    print(f"agreement (linear): training {accuracy(train, w):.3f}" + (f", development {accuracy(dev, w):.3f}" if dev else ""))
-    if model is not None:
-        print(f"agreement (hidden layer of {args.hidden}): training {accuracy(train, model):.3f}"
-              + (f", development {accuracy(dev, model):.3f}" if dev else ""))
-    out = {"features": list(FEATURES), "weights": [round(float(a), 5) for a in w], "games": args.games}
-    if model is not None:
-        out["network"] = {k: (a if k == "sd" else np.round(a, 5)).tolist() for k, a in best.items()}
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(out) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} in {time.time() - t0:.0f} s")
-    return 0
+    return train_discards(Path(args.data), args.games, args.dev, Path(args.cache) if args.cache else None, args.out)
 
 
 if __name__ == "__main__":

@@ -183,19 +183,6 @@ def test_a_game_position_gives_rows_of_the_right_length():
     assert json.dumps(row)  # plain numbers only
 
 
-def test_the_discard_ranking_experiment_end_to_end():
-    pytest.importorskip("lightgbm")
-    from sanma_core.bots.discard_features import EXTRA_FEATURES
-    from sanma_core.bots.learned import FEATURES as BASE
-
-    train = train_module()
-    groups = train.collect_ranked(DATA / "tenhou-phoenix-train.jsonl.gz", 2)
-    assert len(groups) > 300 and all(len(r) == len(BASE) + len(EXTRA_FEATURES) for rows, _ in groups for r in rows)
-    booster = train.fit_ranker(groups, rounds=40)
-    chance = sum(1 / len(rows) for rows, _ in groups) / len(groups)
-    assert train.rank_accuracy(groups, booster.predict) > chance + 0.25
-
-
 def test_extra_discard_features_read_the_opponents_ponds():
     from sanma_core.bots.discard_features import EXTRA_FEATURES, extra_features
     from sanma_core.bots.learned_bot import LearnedBot
@@ -221,6 +208,73 @@ def test_extra_discard_features_read_the_opponents_ponds():
         want = sum(1 for ps in view.seats if ps.seat != seat and any(kind(d.tile) == c.kind for d in ps.discards))
         assert row[col] == want and row[EXTRA_FEATURES.index("candidates")] == len(cands)
     assert any(row[col] for row in rows) or all(not ps.discards for ps in view.seats if ps.seat != seat)
+
+
+def test_shape_features_count_the_suits_left_and_the_next_steps_width():
+    """At every third turn of four bot games: the suits left after each discard, counted
+    from the seat's tiles, and :func:`next_width` against a walk of its own (every useful draw, every discard after
+    it, by ``shanten`` and ``ukeire``)."""
+    from sanma_core.analysis import shanten, ukeire
+    from sanma_core.bots import discard_features as df
+    from sanma_core.bots.learned_bot import LearnedBot
+    from sanma_core.bots.make import make_bot
+    from sanma_core.bots.table import read_table
+    from sanma_core.game.players import run
+
+    def positions():
+        for seed in range(4):
+            game = Game(seed=seed)
+            moves = run(game, [make_bot("easy", s) for s in range(3)], ask_forced=False)
+            turns = 0
+            for _ in moves:
+                if game.phase.value == "turn" and not game.is_over():
+                    turns += 1
+                    if turns % 3 == 0 and any(a.kind == "discard" for a in game.legal_actions(game.turn)):
+                        yield game
+                if turns > 120:
+                    break
+
+    widths = 0
+    for game in positions():
+        seat = game.turn
+        view = game.view(seat)
+        bot = LearnedBot(0)
+        table = read_table(view)
+        cands = bot._candidates(view, [a for a in game.legal_actions(seat) if a.kind == "discard"], table)
+        rows = df.position_features(bot.knowledge(view, table), cands)
+        assert all(len(r) == len(df.POSITION_FEATURES) for r in rows)
+        shape = [r[len(df.POSITION_FEATURES) - len(df.SHAPE_NAMES):] for r in rows]
+        col = df.SHAPE_NAMES.index
+        best = min(c.shanten for c in cands)
+        ranked = sorted((c for c in cands if c.shanten == best), key=lambda c: (-c.live, c.kind))[:df.NEXT_WIDTH_OF]
+        looked = {c.kind for c in ranked if 0 < c.shanten <= df.NEXT_WIDTH_SHANTEN}
+        for c, row in zip(cands, shape, strict=True):
+            left = list(table.counts)
+            left[c.kind] -= 1
+            held = [n + o for n, o in zip(left, table.outside, strict=True)]  # the melds and Norths set aside too
+            same = sum(held[9 * (c.kind // 9):9 * (c.kind // 9) + 9]) if c.kind < 27 else sum(held[27:])
+            assert row[col("same_suit")] * 13 == pytest.approx(same)
+            assert row[col("copies")] == table.counts[c.kind]
+            want = (0.0, 0.0)
+            if c.kind in looked:
+                total = weight = 0
+                for u in ukeire(left).tiles:
+                    w = table.unseen[u]
+                    if not w:
+                        continue
+                    left[u] += 1
+                    after = [d for d in range(len(left)) if left[d]]
+                    low = min(shanten([n - (i == d) for i, n in enumerate(left)]) for d in after)
+                    total += w * max(sum(table.unseen[k] for k in ukeire([n - (i == d) for i, n in enumerate(left)]).tiles)
+                                     for d in after if shanten([n - (i == d) for i, n in enumerate(left)]) == low)
+                    weight += w
+                    left[u] -= 1
+                want = (total / weight / 20.0, total / 400.0) if weight else (0.0, 0.0)
+                widths += weight > 0
+            assert (row[col("next_width")], row[col("next_reach")]) == pytest.approx(want)
+            if c.kind in looked:  # the row asks only the widest candidates near tenpai; the function answers any
+                assert df.next_width(table, c) == pytest.approx(want)
+    assert widths >= 40, widths
 
 
 def test_the_riichi_model_knows_a_wait_held_at_the_last_discard():

@@ -2,10 +2,12 @@
 
 Each candidate discard is described by features the engine already computes
 (shanten and useful tiles after it, the tile's kind and neighbours, dora and red
-fives, danger against each riichi, the stage of the hand); a linear score per
-candidate, fitted as a conditional logit on real players' choices
-(``scripts/train_bots.py``), ranks them. The reason names the features that
-decided, in words.
+fives, danger against each riichi, the stage of the hand), by the table around
+it (the opponents' ponds and calls, the seat's standing) and by the hand it
+leaves (suits, pairs, how wide the next step gets; :mod:`.discard_features`).
+Gradient-boosted trees fitted to rank real players' choices first (LightGBM
+lambdarank, ``scripts/train_bots.py``) score them; a softmax of the scores is
+the probabilities. The reason names the features that decided, in words.
 
 >>> len(FEATURES) == len(set(FEATURES))
 True
@@ -20,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..tiles import HONOURS, NORTH, RED_5P
-from ..words.features import DISCARD_FEATURES
+from ..words.features import DISCARD_FEATURES, SHAPE_FEATURES, TABLE_FEATURES
+from .trees import Forest
 
 if TYPE_CHECKING:
     from .levels import Candidate
@@ -28,8 +31,10 @@ if TYPE_CHECKING:
 
 MODEL_FILE = Path(__file__).with_name("data") / "discard_model.json"
 
-#: (name, words for a learner) of each feature, in the model's order.
-FEATURE_WORDS = DISCARD_FEATURES
+#: (name, words for a learner) of each feature, in the model's order: the candidate's own
+#: (:func:`candidate_features`), then the table's and the shape's (:mod:`.discard_features`).
+FEATURE_WORDS = DISCARD_FEATURES + TABLE_FEATURES + SHAPE_FEATURES
+BASE = len(DISCARD_FEATURES)
 FEATURES = tuple(name for name, _ in FEATURE_WORDS)
 WORDS = dict(FEATURE_WORDS)
 
@@ -86,32 +91,22 @@ def candidate_features(table: Table, cands: Sequence[Candidate], threatened: boo
 
 
 class Model:
-    """The fitted scorer: a linear term and, when fitted, one tanh hidden layer over standardised features."""
+    """The fitted ranking: LightGBM lambdarank trees over each candidate's row (:mod:`.trees`), their scores
+    divided by a temperature fitted on held-out decisions, so that a softmax over the candidates gives calibrated
+    probabilities."""
 
-    def __init__(self, weights: Sequence[float], network: dict[str, Any] | None = None):
-        self.weights = tuple(float(w) for w in weights)
-        self.network = None
-        if network is not None:
-            import numpy as np
-
-            self.network = {k: np.asarray(v, dtype=float) for k, v in network.items()}
-            sd = self.network["sd"]
-            self.network["sd"] = np.where(sd > 1e-9, sd, 1.0)  # a feature constant in training: left unscaled
+    def __init__(self, forest: Forest, temperature: float = 1.0, figures: dict[str, Any] | None = None):
+        self.forest = forest
+        self.temperature = float(temperature)
+        self.figures = figures or {}
 
     def score(self, rows: Sequence[Sequence[float]]) -> list[float]:
-        if self.network is None:
-            return [sum(x * w for x, w in zip(row, self.weights, strict=True)) for row in rows]
-        import numpy as np
+        """Each candidate's score (higher: likelier to be thrown); a softmax of them is the probabilities."""
+        return (self.forest.raw_many(rows) / self.temperature).tolist()
 
-        n = self.network
-        xs = (np.asarray(rows, dtype=float) - n["mu"]) / n["sd"]
-        return (xs @ n["v"] + np.tanh(xs @ n["W1"].T + n["b1"]) @ n["w2"]).tolist()
-
-    def effects(self) -> tuple[float, ...]:
-        """Each feature's direct weight (the linear part, per unit of the feature), for the reason line."""
-        if self.network is None:
-            return self.weights
-        return tuple((self.network["v"] / self.network["sd"]).tolist())
+    def contributions(self, rows: Sequence[Sequence[float]]) -> list[list[float]]:
+        """Each row's per-feature contributions to its score (each tree's path split by feature)."""
+        return (self.forest.explain_many(rows) / self.temperature).tolist()
 
 
 @lru_cache(maxsize=1)
@@ -121,26 +116,27 @@ def load_model() -> Model | None:
         data = json.loads(MODEL_FILE.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if data.get("features") != list(FEATURES):
+    if data.get("features") != list(FEATURES) or "trees" not in data:
         return None
-    return Model(data["weights"], data.get("network"))
+    return Model(Forest(data["trees"]), data.get("temperature", 1.0), data.get("figures"))
 
 
-
-
-def deciding_words(chosen: Sequence[float], other: Sequence[float], weights: Sequence[float], n: int = 2) -> list[str]:
+def deciding_words(chosen: Sequence[float], other: Sequence[float], chosen_parts: Sequence[float],
+                   other_parts: Sequence[float], n: int = 2) -> list[str]:
     """The features that most favoured the chosen candidate over the runner-up, in words.
 
-    Each feature's words say what the chosen tile *is* ("it is a red five"), so only a feature the chosen
-    candidate has more of than the runner-up, with a weight for discarding it, is named: one the runner-up has
-    and the model dislikes also favours the choice, but its words would be false of the chosen tile.
+    ``*_parts`` are the two rows' per-feature contributions (:meth:`Model.contributions`). Each feature's words
+    say what the chosen tile *is* ("it is a red five"), so only a feature the chosen candidate has more of than
+    the runner-up, and whose contribution favoured throwing it, is named: one the runner-up has and the model
+    dislikes also favours the choice, but its words would be false of the chosen tile.
 
-    >>> deciding_words([1.0] + [0.0] * (len(FEATURES) - 1), [0.0] * len(FEATURES), [1.0] * len(FEATURES))
+    >>> zero, one = [0.0] * len(FEATURES), [1.0] + [0.0] * (len(FEATURES) - 1)
+    >>> deciding_words(one, zero, one, zero)
     ['it costs a step to tenpai']
-    >>> deciding_words([0.0] * len(FEATURES), [1.0] * len(FEATURES), [-1.0] * len(FEATURES))
+    >>> deciding_words(zero, one, one, zero)
     []
     """
-    gains = sorted(((x - y) * w, name) for name, x, y, w in zip(FEATURES, chosen, other, weights, strict=True)
-                   if x > y)
+    gains = sorted((a - b, name) for name, x, y, a, b in zip(FEATURES, chosen, other, chosen_parts, other_parts,
+                                                                strict=True) if x > y)
     return [WORDS[name] for gain, name in reversed(gains[-n:]) if gain > 0]
 

@@ -14,6 +14,7 @@ shipped model a choice falls back to them too.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ from .candidates import Candidate, kinds_text
 from .choice_features import abort_row, call_row, kan_row, kita_row, riichi_row
 from .choice_model import choice_model
 from .defence import main_danger, total_danger
+from .discard_features import position_features
 from .efficiency import after_kan, hand_shanten
 from .knowledge import SeatKnowledge
 from .learned import candidate_features, deciding_words, load_model
@@ -100,9 +102,16 @@ class LearnedBot(HardBot):
     def ranked(self, view: SeatView, legal: Sequence[Action], table: Table) -> tuple[list[Candidate], list[list[float]]]:
         """The candidate discards (keep value and danger filled in) and their feature rows."""
         cands = self._candidates(view, list(legal), table)
-        threats = self._threats(view, table)
+        know = self.knowledge(view, table)
+        threats = list(know.threats)
         riichi = [o for o in threats if o.label == "riichi"]
-        choice = HardBot._discard(self, view, list(legal), table).action  # the hand-written bot's pick, defence included
+        # the hand-written bot's pick, defence included, its exact ties broken alike at every call (a fresh
+        # tie-break generator), so that the hint, the review and the drills rank one position the same way
+        rng, self.rng = self.rng, random.Random(0)
+        try:
+            choice = HardBot._discard(self, view, list(legal), table).action
+        finally:
+            self.rng = rng
         value_choice = kind(choice.tile) if choice.tile is not None else None
         categories = {}
         for c in cands:
@@ -111,7 +120,9 @@ class LearnedBot(HardBot):
             if riichi:
                 categories[c.kind] = main_danger(c.kind, riichi, table.visible).category
         drawn = kind(view.drawn) if view.drawn is not None else None
-        return cands, candidate_features(table, cands, bool(riichi), drawn, categories, value_choice)
+        rows = candidate_features(table, cands, bool(riichi), drawn, categories, value_choice)
+        position = position_features(know, cands)
+        return cands, [a + b for a, b in zip(rows, position, strict=True)]
 
     def _discard(self, view: SeatView, legal: list[Action], table: Table) -> Decision:
         model = load_model()
@@ -135,7 +146,10 @@ class LearnedBot(HardBot):
             if ruled is not None:
                 return Decision(ruled.action, ruled.reason, {**ruled.facts, "probs": probs})
         shape = self._describe(table, chosen, self._before(view, table))
-        words = deciding_words(rows[order[0]], rows[order[1]], model.effects()) if len(order) > 1 else []
+        words = []
+        if len(order) > 1:
+            first, second = rows[order[0]], rows[order[1]]
+            words = deciding_words(first, second, *model.contributions([first, second]))
         name = tile_name(chosen.action.tile)
         text = (W.reason(W.DISCARD_LEARNED, tile=name, shape=shape, features=words) if words
                 else W.reason(W.DISCARD, tile=name, shape=shape))

@@ -12,6 +12,8 @@ the reasons turn into words.
 (0.269, 0.731)
 >>> f.explain([2.0])
 (0.1, [0.9])
+>>> f.raw_many([[0.0], [2.0]]).round(1).tolist(), f.explain_many([[2.0]])[0].tolist()
+([-1.0, 1.0], [0.9])
 """
 
 from __future__ import annotations
@@ -42,6 +44,55 @@ class Forest:
                 node = tree[i]
             total += node[4]
         return total
+
+    def _arrays(self):
+        """The trees as padded numpy arrays (feature, threshold, left, right, value; trees × nodes), made once."""
+        arrays = getattr(self, "_np", None)
+        if arrays is None:
+            import numpy as np
+
+            size = max(len(t) for t in self.trees)
+            feat = np.full((len(self.trees), size), -1, dtype=np.intp)
+            thr, value = np.zeros(feat.shape), np.zeros(feat.shape)
+            left, right = np.zeros(feat.shape, dtype=np.intp), np.zeros(feat.shape, dtype=np.intp)
+            for i, tree in enumerate(self.trees):
+                for j, (f, t, lo, hi, v) in enumerate(tree):
+                    feat[i, j], thr[i, j], left[i, j], right[i, j], value[i, j] = f, t, lo, hi, v
+            arrays = self._np = (feat, thr, left, right, value)
+        return arrays
+
+    def _paths(self, xs: Sequence[Sequence[float]], explain: bool):
+        """Every tree walked for every row at once (numpy): the leaf values' sums and, when ``explain``, each
+        row's per-feature contributions as in :meth:`explain`."""
+        import numpy as np
+
+        feat, thr, left, right, value = self._arrays()
+        x = np.asarray(xs, dtype=float).reshape(len(xs), -1)
+        trees = np.arange(len(self.trees))[:, None]
+        rows = np.arange(len(x))[None, :]
+        node = np.zeros((len(self.trees), len(x)), dtype=np.intp)
+        contrib = np.zeros((len(x), max(self.width, x.shape[1]))) if explain else None
+        while True:
+            f = feat[trees, node]
+            inner = f >= 0
+            if not inner.any():
+                break
+            fi = np.where(inner, f, 0)
+            nxt = np.where(x[rows, fi] <= thr[trees, node], left[trees, node], right[trees, node])
+            nxt = np.where(inner, nxt, node)
+            if explain:
+                gain = np.where(inner, value[trees, nxt] - value[trees, node], 0.0)
+                np.add.at(contrib, (np.broadcast_to(rows, fi.shape), fi), gain)
+            node = nxt
+        return value[trees, node].sum(axis=0), contrib
+
+    def raw_many(self, xs: Sequence[Sequence[float]]):
+        """:meth:`raw` of every row, as a numpy array (one walk over all trees and rows)."""
+        return self._paths(xs, False)[0]
+
+    def explain_many(self, xs: Sequence[Sequence[float]]):
+        """Per-feature contributions of every row (rows × features, numpy), as :meth:`explain` gives one row's."""
+        return self._paths(xs, True)[1][:, :self.width]
 
     def probability(self, x: Sequence[float]) -> float:
         r = self.raw(x)

@@ -144,6 +144,41 @@ DISCARD_FEATURES = (
     ("value_choice", N_("the hand-written hard rules pick it")),
 )
 
+#: The table around a discard (:mod:`sanma_core.bots.discard_features`); a candidate's words say what the tile is.
+TABLE_FEATURES = (
+    ("thrown_by", N_("the opponents have thrown it")),
+    ("just_thrown", N_("an opponent has just thrown it")),
+    ("their_value", N_("a value honour for an opponent")),
+    ("flush_suit", N_("it is of the suit of an opponent's flush look")),
+    ("in_ponds", N_("copies are already in the ponds")),
+    ("riichi_count", N_("the riichi on the table")),
+    ("open_count", N_("the open threats")),
+    ("streak", N_("an opponent throwing the tiles they draw")),
+    ("left", N_("the tiles left")),
+    ("place", N_("the seat's place")),
+    ("lead_k", N_("the seat's lead")),
+    ("melds_max", N_("the opponents' calls")),
+    ("own_melds", N_("the seat's own calls")),
+    ("candidates", N_("the number of choices")),
+)
+
+#: The hand a discard leaves (:func:`sanma_core.bots.discard_features.shape_features`).
+SHAPE_FEATURES = (
+    ("same_suit", N_("many tiles of its suit stay in the hand")),
+    ("minor_suit", N_("it is of the hand's smaller suit")),
+    ("one_suit", N_("the hand stays close to one suit and honours")),
+    ("small_suit", N_("the hand's smaller suit is kept")),
+    ("honours_left", N_("honours stay in the hand")),
+    ("pairs_left", N_("the pairs stay in the hand")),
+    ("yaochu_left", N_("terminals and honours stay in the hand")),
+    ("dora_held", N_("the dora in hand")),
+    ("turn", N_("the turn")),
+    ("copies", N_("copies of it are in the hand")),
+    ("useful_kinds", N_("it keeps many kinds of useful tiles")),
+    ("next_width", N_("the hand widens after the next useful tile")),
+    ("next_reach", N_("many next useful tiles widen the hand")),
+)
+
 #: The features of each yes-or-no choice, the situation last.
 CHOICE_FEATURES = {"riichi": RIICHI_FEATURES + SITUATION_FEATURES, "kita": KITA_FEATURES + SITUATION_FEATURES,
                    "call": CALL_FEATURES + SITUATION_FEATURES, "kan": KAN_FEATURES + SITUATION_FEATURES,
@@ -152,9 +187,9 @@ CHOICE_FEATURES = {"riichi": RIICHI_FEATURES + SITUATION_FEATURES, "kita": KITA_
 
 def feature_words() -> tuple[str, ...]:
     """Every model feature's words, the longest first."""
-    words = {w for rows in CHOICE_FEATURES.values() for _, w in rows} | {w for _, w in DISCARD_FEATURES}
+    words = {w for rows in CHOICE_FEATURES.values() for _, w in rows} | {w for _, w in DISCARD_FEATURES + TABLE_FEATURES + SHAPE_FEATURES}
     return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
 __all__ = ["ABORT_FEATURES", "CALL_FEATURES", "CHOICE_FEATURES", "DISCARD_FEATURES", "KAN_FEATURES", "KITA_FEATURES",
-           "RIICHI_FEATURES", "SITUATION_FEATURES", "feature_words"]
+           "RIICHI_FEATURES", "SHAPE_FEATURES", "SITUATION_FEATURES", "TABLE_FEATURES", "feature_words"]
