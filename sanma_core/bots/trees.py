@@ -46,19 +46,27 @@ class Forest:
         return total
 
     def _arrays(self):
-        """The trees as padded numpy arrays (feature, threshold, left, right, value; trees × nodes), made once."""
+        """All trees as flat numpy arrays (made once): each node's feature, threshold, children and value, a
+        leaf pointing to itself (feature 0, threshold +inf), the roots and the deepest path's length."""
         arrays = getattr(self, "_np", None)
         if arrays is None:
             import numpy as np
 
-            size = max(len(t) for t in self.trees)
-            feat = np.full((len(self.trees), size), -1, dtype=np.intp)
-            thr, value = np.zeros(feat.shape), np.zeros(feat.shape)
-            left, right = np.zeros(feat.shape, dtype=np.intp), np.zeros(feat.shape, dtype=np.intp)
-            for i, tree in enumerate(self.trees):
+            feat, thr, left, right, value, roots = [], [], [], [], [], []
+            for tree in self.trees:
+                base = len(feat)
+                roots.append(base)
                 for j, (f, t, lo, hi, v) in enumerate(tree):
-                    feat[i, j], thr[i, j], left[i, j], right[i, j], value[i, j] = f, t, lo, hi, v
-            arrays = self._np = (feat, thr, left, right, value)
+                    leaf = f < 0
+                    feat.append(0 if leaf else f)
+                    thr.append(math.inf if leaf else t)
+                    left.append(base + (j if leaf else lo))
+                    right.append(base + (j if leaf else hi))
+                    value.append(v)
+            depth = max(_depth(tree, 0) for tree in self.trees)
+            arrays = self._np = (np.array(feat, dtype=np.intp), np.array(thr), np.array(left, dtype=np.intp),
+                                 np.array(right, dtype=np.intp), np.array(value), np.array(roots, dtype=np.intp),
+                                 depth)
         return arrays
 
     def _paths(self, xs: Sequence[Sequence[float]], explain: bool):
@@ -66,25 +74,23 @@ class Forest:
         row's per-feature contributions as in :meth:`explain`."""
         import numpy as np
 
-        feat, thr, left, right, value = self._arrays()
+        feat, thr, left, right, value, roots, depth = self._arrays()
         x = np.asarray(xs, dtype=float).reshape(len(xs), -1)
-        trees = np.arange(len(self.trees))[:, None]
-        rows = np.arange(len(x))[None, :]
-        node = np.zeros((len(self.trees), len(x)), dtype=np.intp)
-        contrib = np.zeros((len(x), max(self.width, x.shape[1]))) if explain else None
-        while True:
-            f = feat[trees, node]
-            inner = f >= 0
-            if not inner.any():
-                break
-            fi = np.where(inner, f, 0)
-            nxt = np.where(x[rows, fi] <= thr[trees, node], left[trees, node], right[trees, node])
-            nxt = np.where(inner, nxt, node)
+        width = x.shape[1]
+        if width < self.width:
+            raise ValueError(f"rows of {width} features, the trees read {self.width}")
+        flat = x.ravel()
+        base = (np.arange(len(x)) * width)[:, None]
+        node = np.broadcast_to(roots, (len(x), len(roots)))
+        contrib = np.zeros(len(x) * width) if explain else None
+        for _ in range(depth):
+            f = feat[node]
+            nxt = np.where(flat[base + f] <= thr[node], left[node], right[node])
             if explain:
-                gain = np.where(inner, value[trees, nxt] - value[trees, node], 0.0)
-                np.add.at(contrib, (np.broadcast_to(rows, fi.shape), fi), gain)
+                contrib += np.bincount((base + f).ravel(), (value[nxt] - value[node]).ravel(), len(contrib))
             node = nxt
-        return value[trees, node].sum(axis=0), contrib
+        sums = value[node].sum(axis=1)
+        return sums, (contrib.reshape(len(x), width) if explain else None)
 
     def raw_many(self, xs: Sequence[Sequence[float]]):
         """:meth:`raw` of every row, as a numpy array (one walk over all trees and rows)."""
@@ -110,6 +116,12 @@ class Forest:
                 contrib[node[0]] += child[4] - node[4]
                 node = child
         return bias, contrib
+
+
+def _depth(tree: Sequence[tuple[int, float, int, int, float]], i: int) -> int:
+    """Splits on the longest path from node ``i`` down."""
+    f, _t, lo, hi, _v = tree[i]
+    return 0 if f < 0 else 1 + max(_depth(tree, lo), _depth(tree, hi))
 
 
 def _walk(node: dict[str, Any], nodes: list[list[float]], tree: int) -> int:
