@@ -126,6 +126,11 @@ def cached(path: Path, games: int, cache: Path | None, name: str) -> list[Group]
     return groups
 
 
+def shipped_trees(trees: list) -> list:
+    """Flat node lists as shipped: thresholds and values to six significant digits."""
+    return [[[int(n[0]), float(f"{n[1]:.6g}"), int(n[2]), int(n[3]), float(f"{n[4]:.6g}")] for n in t] for t in trees]
+
+
 def _rank_data(groups: list[Group]):
     x = np.array([r for g in groups for r in g[0]], dtype=np.float64)
     y = np.array([float(j == g[1]) for g in groups for j in range(len(g[0]))])
@@ -148,7 +153,7 @@ def fit_ranker(groups: list[Group], rounds: int = RANK_ROUNDS, holdout: float = 
     return lgb.train(params, train, rounds, valid_sets=[valid], callbacks=[lgb.early_stopping(50, verbose=False)])
 
 
-def _softmax_parts(groups: list[Group], raw: np.ndarray):
+def _softmax_parts(groups: list[Group]):
     sizes = np.array([len(g[0]) for g in groups])
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     chosen = starts + np.array([g[1] for g in groups])
@@ -157,7 +162,7 @@ def _softmax_parts(groups: list[Group], raw: np.ndarray):
 
 def probabilities(groups: list[Group], raw: np.ndarray, temperature: float) -> np.ndarray:
     """Each candidate's softmax probability within its decision, the scores divided by ``temperature``."""
-    starts, index, _ = _softmax_parts(groups, raw)
+    starts, index, _ = _softmax_parts(groups)
     s = raw / temperature
     e = np.exp(s - np.maximum.reduceat(s, starts)[index])
     return e / np.add.reduceat(e, starts)[index]
@@ -166,7 +171,7 @@ def probabilities(groups: list[Group], raw: np.ndarray, temperature: float) -> n
 def fit_temperature(groups: list[Group], raw: np.ndarray) -> float:
     """The temperature that minimises the mean negative log-likelihood of the players' choices (golden-section
     search on its logarithm)."""
-    chosen = _softmax_parts(groups, raw)[2]
+    chosen = _softmax_parts(groups)[2]
 
     def nll(log_t: float) -> float:
         return float(-np.log(np.maximum(probabilities(groups, raw, math.exp(log_t))[chosen], 1e-12)).mean())
@@ -188,7 +193,7 @@ def rank_figures(groups: list[Group], raw: np.ndarray, temperature: float) -> di
     from sanma_core.bots.agreement import expected_calibration_error
 
     p = probabilities(groups, raw, temperature)
-    starts, _, chosen = _softmax_parts(groups, raw)
+    starts, _, chosen = _softmax_parts(groups)
     out: dict[str, float | int] = {}
     picks = [int(np.argmax(raw[st:st + len(g[0])])) for st, g in zip(starts, groups, strict=True)]
     for name, keep in (("", lambda g: True), ("_vs_riichi", lambda g: g[2])):
@@ -220,8 +225,7 @@ def train_discards(data: Path, games: int, dev: int, cache: Path | None, out: st
         if part:
             figures[name] = rank_figures(part, booster.predict(_rank_data(part)[0]), temperature)
     print(json.dumps(figures), flush=True)
-    trees = [[[int(n[0]), float(f"{n[1]:.6g}"), int(n[2]), int(n[3]), float(f"{n[4]:.6g}")] for n in t]
-             for t in compact(booster.dump_model())]
+    trees = shipped_trees(compact(booster.dump_model()))
     doc = {"features": list(FEATURES), "games": games, "dev_games": dev, "params": RANK_PARAMS,
            "temperature": round(temperature, 6), "figures": figures, "trees": trees}
     Path(out).parent.mkdir(parents=True, exist_ok=True)
@@ -409,7 +413,7 @@ def fit_kind(kind: str, rows, rounds: int = ROUNDS) -> list:
         init = booster.predict(_xy(sub)[0], raw_score=True)
     booster = fit_choice(rows, fit.get("rounds", rounds), fit.get("holdout", 0.1), params, init)
     trees += compact(booster.dump_model())
-    return [[[int(n[0]), float(f"{n[1]:.6g}"), int(n[2]), int(n[3]), float(f"{n[4]:.6g}")] for n in t] for t in trees]
+    return shipped_trees(trees)
 
 
 def choice_figures(forest, rows) -> dict[str, float | int | None]:
