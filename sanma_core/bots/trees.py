@@ -46,51 +46,47 @@ class Forest:
         return total
 
     def _arrays(self):
-        """All trees as flat numpy arrays (made once): each node's feature, threshold, children and value, a
-        leaf pointing to itself (feature 0, threshold +inf), the roots and the deepest path's length."""
+        """All trees as flat numpy arrays (made once), deepest tree first: each node's feature, threshold, first
+        child (the right child follows it) and value, and for each depth the number of trees still that deep. A
+        leaf reads an extra feature that is always 0 against +inf, so it stays where it is."""
         arrays = getattr(self, "_np", None)
         if arrays is None:
             import numpy as np
 
-            feat, thr, left, right, value, roots = [], [], [], [], [], []
-            for tree in self.trees:
-                base = len(feat)
-                roots.append(base)
-                for j, (f, t, lo, hi, v) in enumerate(tree):
-                    leaf = f < 0
-                    feat.append(0 if leaf else f)
-                    thr.append(math.inf if leaf else t)
-                    left.append(base + (j if leaf else lo))
-                    right.append(base + (j if leaf else hi))
-                    value.append(v)
-            depth = max(_depth(tree, 0) for tree in self.trees)
-            arrays = self._np = (np.array(feat, dtype=np.intp), np.array(thr), np.array(left, dtype=np.intp),
-                                 np.array(right, dtype=np.intp), np.array(value), np.array(roots, dtype=np.intp),
-                                 depth)
+            feat, thr, child, value, roots, depths = [], [], [], [], [], []
+            for tree in sorted(self.trees, key=lambda t: -_depth(t, 0)):
+                roots.append(len(feat))
+                depths.append(_depth(tree, 0))
+                _lay_out(tree, feat, thr, child, value, self.width)
+            active = [sum(d > k for d in depths) for k in range(max(depths))]
+            arrays = self._np = (np.array(feat, dtype=np.intp), np.array(thr), np.array(child, dtype=np.intp),
+                                 np.array(value), np.array(roots, dtype=np.intp), active)
         return arrays
 
     def _paths(self, xs: Sequence[Sequence[float]], explain: bool):
         """Every tree walked for every row at once (numpy): the leaf values' sums and, when ``explain``, each
-        row's per-feature contributions as in :meth:`explain`."""
+        row's per-feature contributions as in :meth:`explain`. Step k walks only the trees deeper than k."""
         import numpy as np
 
-        feat, thr, left, right, value, roots, depth = self._arrays()
-        x = np.asarray(xs, dtype=float).reshape(len(xs), -1)
-        width = x.shape[1]
-        if width < self.width:
-            raise ValueError(f"rows of {width} features, the trees read {self.width}")
+        feat, thr, child, value, roots, active = self._arrays()
+        rows = np.asarray(xs, dtype=float).reshape(len(xs), -1)
+        if rows.shape[1] < self.width:
+            raise ValueError(f"rows of {rows.shape[1]} features, the trees read {self.width}")
+        x = np.zeros((len(rows), self.width + 1))  # the last column: the leaves' constant 0
+        x[:, :self.width] = rows[:, :self.width]
         flat = x.ravel()
-        base = (np.arange(len(x)) * width)[:, None]
-        node = np.broadcast_to(roots, (len(x), len(roots)))
-        contrib = np.zeros(len(x) * width) if explain else None
-        for _ in range(depth):
-            f = feat[node]
-            nxt = np.where(flat[base + f] <= thr[node], left[node], right[node])
+        base = np.arange(len(x)) * x.shape[1]
+        node = np.repeat(roots[:, None], len(x), axis=1)  # trees × rows: the trees still walking come first
+        contrib = np.zeros(flat.size) if explain else None
+        for n in active:
+            here = node[:n]
+            f = base + feat[here]
+            nxt = child[here] + ~(flat[f] <= thr[here])
             if explain:
-                contrib += np.bincount((base + f).ravel(), (value[nxt] - value[node]).ravel(), len(contrib))
-            node = nxt
-        sums = value[node].sum(axis=1)
-        return sums, (contrib.reshape(len(x), width) if explain else None)
+                contrib += np.bincount(f.ravel(), (value[nxt] - value[here]).ravel(), flat.size)
+            node[:n] = nxt
+        sums = value[node].sum(axis=0)
+        return sums, (contrib.reshape(x.shape) if explain else None)
 
     def raw_many(self, xs: Sequence[Sequence[float]]):
         """:meth:`raw` of every row, as a numpy array (one walk over all trees and rows)."""
@@ -122,6 +118,25 @@ def _depth(tree: Sequence[tuple[int, float, int, int, float]], i: int) -> int:
     """Splits on the longest path from node ``i`` down."""
     f, _t, lo, hi, _v = tree[i]
     return 0 if f < 0 else 1 + max(_depth(tree, lo), _depth(tree, hi))
+
+
+def _lay_out(tree: Sequence[tuple[int, float, int, int, float]], feat: list[int], thr: list[float],
+             child: list[int], value: list[float], leaf_feature: int) -> None:
+    """Append one tree breadth first, so that each split's two children lie side by side."""
+    index = {0: len(feat)}
+    order = [0]
+    for j in order:  # grows while it is read
+        f, t, lo, hi, _v = tree[j]
+        if f >= 0:
+            index[lo], index[hi] = len(feat) + len(order), len(feat) + len(order) + 1
+            order += [lo, hi]
+    for j in order:
+        f, t, lo, _hi, v = tree[j]
+        leaf = f < 0
+        feat.append(leaf_feature if leaf else f)
+        thr.append(math.inf if leaf else t)
+        child.append(index[j] if leaf else index[lo])
+        value.append(v)
 
 
 def _walk(node: dict[str, Any], nodes: list[list[float]], tree: int) -> int:
