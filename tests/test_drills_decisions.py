@@ -260,14 +260,14 @@ def test_answers_are_the_engine_computation_and_every_case_comes_up(drill_type):
 @pytest.mark.parametrize("drill_type", list(NEW))
 def test_under_the_club_rules_too(drill_type):
     for seed in range(150):
-        VERIFY[drill_type](generate(drill_type, CLUB, seed, 1 + seed % 3), CLUB)
+        VERIFY[drill_type](question(drill_type, "club", seed, 1 + seed % 3), CLUB)
 
 
 def test_answers_follow_the_ruleset():
     firsts = {r.name: {q.answer["choices"][0] for q in (question("kita", r.name, s, 1) for s in range(300))
                        if q.concept == "kita.first_turn"} for r in (TENHOU, CLUB)}
     assert firsts == {"tenhou": {"rinshan"}, "club": {"tenhou"}}
-    norths = {r.name: {q.answer["choices"][0] for q in (generate("push_fold", r, s, 2) for s in range(300))
+    norths = {r.name: {q.answer["choices"][0] for q in (question("push_fold", r.name, s, 1 + s % 3) for s in range(300))
                        if q.concept == "push_fold.north"} for r in (TENHOU, CLUB)}
     assert norths == {"tenhou": {"safe", "dangerous"}, "club": {"safe"}}
 

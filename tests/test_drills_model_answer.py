@@ -1,23 +1,22 @@
 """Decision questions answered by the decision model, graded as the game review grades."""
 
 import pytest
+from drill_questions import question
 
 from drills import check, generate
 from drills.explain import explanation_sentences
 from drills.model_answer import SINGLE_FROM, SINGLE_FROM_TWO, decision_from, model_step
 from sanma_core.i18n import percent
 from sanma_core.review.graded import grade
-from sanma_core.rules import load_preset
 
 TYPES = ("kita", "riichi_dama", "call_pass", "efficiency", "push_fold", "all_last")
 SEEDS = range(1, 41)
 
 
 def _questions(drill_type, preset="tenhou"):
-    rules = load_preset(preset)
     for seed in SEEDS:
         for difficulty in (1, 2, 3):
-            yield generate(drill_type, rules, seed, difficulty)
+            yield question(drill_type, preset, seed, difficulty)
 
 
 def _choices(q, labels, model):

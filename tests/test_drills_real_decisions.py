@@ -8,8 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from drill_questions import question
 
-from drills import DRILL_TYPES, check, generate
+from drills import DRILL_TYPES, check
 from drills.explain import explanation_sentences
 from drills.measure_decisions import measure
 from drills.model_answer import SINGLE_FROM_TWO, model_step
@@ -33,7 +34,7 @@ def test_the_kita_drill_sets_most_norths_aside(preset):
     answers = Counter()
     for seed in range(150):
         for difficulty in (1, 2, 3):
-            q = generate("kita", preset, seed, difficulty)
+            q = question("kita", preset, seed, difficulty)
             if _kita_or_keep(q):
                 answers[q.answer["choices"][0]] += 1
     share = answers["kita"] / sum(answers.values())
@@ -44,7 +45,7 @@ def test_the_kita_drill_sets_most_norths_aside(preset):
 def test_the_kita_exceptions_are_the_real_ones():
     reasons = Counter()
     for seed in range(300):
-        q = generate("kita", "tenhou", seed, 1 + seed % 3)
+        q = question("kita", "tenhou", seed, 1 + seed % 3)
         if q.answer["choices"] == ["keep"]:
             reasons[q.concept] += 1
     assert reasons["kita.kokushi"] and reasons["kita.safe_tile"] and reasons["kita.riichi_hand"]
@@ -61,7 +62,7 @@ def test_no_stated_win_chance_reaches_ninety_percent(drill_type):
     stated = 0
     for preset in ("tenhou", "mahjongsoul"):
         for seed in range(60):
-            q = generate(drill_type, preset, seed, 1 + seed % 3)
+            q = question(drill_type, preset, seed, 1 + seed % 3)
             for sentence in explanation_sentences(q.explanation):
                 for m in CHANCE.finditer(sentence):
                     stated += 1
@@ -72,7 +73,7 @@ def test_no_stated_win_chance_reaches_ninety_percent(drill_type):
 
 def test_every_riichi_dama_chance_is_a_stored_ratio():
     for seed in range(80):
-        q = generate("riichi_dama", "tenhou", seed, 1 + seed % 3)
+        q = question("riichi_dama", "tenhou", seed, 1 + seed % 3)
         step = next(s for s in q.explanation if s["step"] == "win_chance")
         for choice in ("dama", "riichi"):
             rate = step[choice]["rate"]
@@ -92,7 +93,7 @@ def _matches(key, pattern):
 def test_push_fold_names_the_riichi_players_norths_and_weighs_the_hand():
     seen = Counter()
     for seed in range(120):
-        q = generate("push_fold", "tenhou", seed, 1 + seed % 3)
+        q = question("push_fold", "tenhou", seed, 1 + seed % 3)
         assert isinstance(q.data["riichi_kita"], int) and "riichi_dealer" in q.data and "live_wall" in q.data
         if q.concept in ("push_fold.push", "push_fold.fold_tenpai"):
             trade = next(s for s in q.explanation if s["step"] == "trade")
@@ -120,7 +121,7 @@ def test_the_new_drills_are_registered_and_answer_right(drill_type):
     concepts = Counter()
     for preset in PRESETS:
         for seed in range(30):
-            q = generate(drill_type, preset, seed, 1 + seed % 3)
+            q = question(drill_type, preset, seed, 1 + seed % 3)
             assert check(q, q.answer).correct
             concepts[q.concept] += 1
     assert len(concepts) >= 2, concepts
@@ -128,7 +129,7 @@ def test_the_new_drills_are_registered_and_answer_right(drill_type):
 
 def test_call_or_pass_answers_what_most_players_did():
     for seed in range(100):
-        q = generate("call_pass", "tenhou", seed, 1 + seed % 3)
+        q = question("call_pass", "tenhou", seed, 1 + seed % 3)
         real = next(s for s in q.explanation if s["step"] == "real_call")
         r = call_rate(real["what"], closed=True, shanten=q.data["shanten"], held=real["held"])
         shares = {"pon": r.share("pon"), "minkan": r.share("minkan")}
@@ -147,7 +148,7 @@ def test_all_last_is_judged_in_placement_points_under_the_preset():
     for preset in ("tenhou", "mahjongsoul"):
         rules = load_preset(preset)
         for seed in range(20):
-            q = generate("all_last", preset, seed, 1)
+            q = question("all_last", preset, seed, 1)
             steps = {s["step"]: s for s in q.explanation if s["step"] != "all_last_outcomes"}
             outcomes = [s for s in q.explanation if s["step"] == "all_last_outcomes"]
             assert steps["all_last_rules"]["uma"] == list(rules.uma)

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from drill_questions import question
 
 import drills.registry as registry
 from drills import generate
@@ -21,11 +22,10 @@ SAMPLE_SEEDS = range(1, 41)
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_no_decision_question_shows_a_complete_hand(preset):
-    rules = load_preset(preset)
     for drill_type in sorted(DECISION_TYPES):
         for seed in SAMPLE_SEEDS:
             for difficulty in (1, 2, 3):
-                q = generate(drill_type, rules, seed, difficulty)
+                q = question(drill_type, preset, seed, difficulty)
                 assert not complete_hand(q.data), q.id
 
 
@@ -63,7 +63,7 @@ def test_explanations_call_dora_only_a_tile_the_hand_holds():
     said = 0
     for preset in ("tenhou", "club"):
         for seed in range(200):
-            q = generate("efficiency", preset, seed, 2 + seed % 2)
+            q = question("efficiency", preset, seed, 2 + seed % 2)
             held = {t if t[0] != "0" else "5" + t[1] for t in re.findall(r"\d[mpsz]", _spelt(q.data["hand"]))}
             for sentence in explanation_sentences(q.explanation):
                 for tile in re.findall(r"(\d[mpsz]) is dora, so discarding it", sentence):
@@ -80,10 +80,10 @@ def _spelt(hand: str) -> str:
 @pytest.mark.parametrize("drill_type", ["riichi_dama", "kita", "push_fold", "efficiency", "call_pass", "all_last"])
 def test_text_mode_names_the_concept_only_after_the_answer(drill_type):
     for seed in range(15):
-        q = generate(drill_type, "tenhou", seed, 1 + seed % 3)
+        q = question(drill_type, "tenhou", seed, 1 + seed % 3)
         name = concept_name(q.concept)
-        question, answer = render_question(q), render_answer(q)
-        assert name not in question, (q.id, name)
+        asked, answer = render_question(q), render_answer(q)
+        assert name not in asked, (q.id, name)
         assert f"Concept: {name}" in answer
         assert answer.index("Answer:") < answer.index(f"Concept: {name}")
 
