@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from sanma_core.analysis import shanten
 from sanma_core.game import Game
-from sanma_core.game.actions import KITA, PASS, Action
+from sanma_core.game.actions import PASS, Action
 from sanma_core.game.scenario import arranged_game
 from sanma_core.game.state import Phase
 from sanma_core.game.wall import WallError
@@ -81,14 +81,14 @@ def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed
         if game.drawn is None or game.drawn != m.draw:
             raise Retry
         if m.kita:
-            kita = next((a for a in game.legal_actions(m.seat) if a.kind == KITA), None)
-            if kita is None:
+            kita = Action.kita(m.seat)
+            if game.refusal(kita) is not None:
                 raise Retry
             game.apply(kita)
             _pass_until_turn(game, m.seat)
         tile = game.drawn if m.discard is None else m.discard
         action = Action.riichi(m.seat, tile) if m.riichi else Action.discard(m.seat, tile)
-        if action not in game.legal_actions(m.seat):
+        if game.refusal(action) is not None:  # the one check, without listing every action of the turn
             raise Retry
         game.apply(action)
     if then is not None:
