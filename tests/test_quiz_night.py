@@ -63,6 +63,22 @@ def test_a_quiz_runs_across_two_replicas(night):
         a.join(night["kim"].id, quiz.code)
 
 
+def test_a_click_sent_twice_moves_on_once(night):
+    """The teacher's click names the step it was made on: the same click again (a double click, a repeated
+    request, the second of two screens) leaves the next step alone."""
+    a, b = night["a"], night["b"]
+    sato = night["sato"].id
+    quiz = a.start(sato, night["group"].id, SETTINGS, at=T0)
+    for shown, after in [(("lobby", -1), ("question", 0)), (("question", 0), ("reveal", 0)),
+                         (("reveal", 0), ("question", 1))]:
+        quiz = a.advance(sato, quiz.id, shown=shown)
+        assert (quiz.phase, quiz.current) == after
+        again = b.advance(sato, quiz.id, shown=shown)  # the same click again
+        assert (again.phase, again.current) == after
+    quiz = a.advance(sato, quiz.id)  # without a step: always the next one
+    assert (quiz.phase, quiz.current) == ("reveal", 1)
+
+
 def test_time_runs_out(night):
     a = night["a"]
     quiz = a.start(night["sato"].id, night["group"].id, SETTINGS, at=T0)

@@ -186,10 +186,15 @@ class QuizNight:
             rows = con.execute(sa.select(quizzes).where(quizzes.c.group_id == group.id).order_by(quizzes.c.id)).all()
         return [_quiz(r) for r in rows]
 
-    def advance(self, teacher_id: int, quiz_id: int, at: datetime | None = None) -> Quiz:
-        """The next phase: lobby → first question → its answer → next question … → done."""
+    def advance(self, teacher_id: int, quiz_id: int, at: datetime | None = None,
+                shown: tuple[str, int] | None = None) -> Quiz:
+        """The next phase: lobby → first question → its answer → next question … → done.
+
+        ``shown`` is the (phase, question) the teacher's screen showed at the click: the click moves on from that
+        step only, so a click sent twice (a double click, or the browser repeating it) never skips a question.
+        """
         quiz = self.for_teacher(teacher_id, quiz_id)
-        if quiz.phase == "done":
+        if quiz.phase == "done" or (shown is not None and (quiz.phase, quiz.current) != tuple(shown)):
             return quiz
         if quiz.phase == "question":
             phase, current = "reveal", quiz.current

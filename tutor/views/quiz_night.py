@@ -180,11 +180,11 @@ def _start(profile_id: int) -> None:
 
 
 @spoken
-def _advance(profile_id: int, quiz_id: int) -> None:
+def _advance(profile_id: int, quiz_id: int, shown: tuple[str, int]) -> None:
     night = _night()
     if night is not None:
         try:
-            night.advance(profile_id, quiz_id)
+            night.advance(profile_id, quiz_id, shown=shown)
         except StoreError as exc:
             state.notice(_said(exc), "error")
 
@@ -230,7 +230,8 @@ def projector(profile_id: int, quiz_id: int) -> None:
         _scores_table(night, quiz, "quiz_final")
         return
     st.button(t.gettext(_NEXT[quiz.phase]) if not (quiz.phase == "reveal" and quiz.current + 1 >= len(quiz.questions))
-              else t.gettext("Finish the quiz"), key="quiz_next", type="primary", on_click=_advance, args=(profile_id, quiz.id))
+              else t.gettext("Finish the quiz"), key="quiz_next", type="primary", on_click=_advance,
+              args=(profile_id, quiz.id, (quiz.phase, quiz.current)))
 
 
 def _teacher_part(profile_id: int) -> None:
