@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sanma_core.analysis import shanten
+from sanma_core.errors import IllegalActionError
 from sanma_core.game import Game
 from sanma_core.game.actions import PASS, Action
 from sanma_core.game.scenario import arranged_game
@@ -55,6 +56,15 @@ def _pass_until_turn(game: Game, seat: int) -> None:
     raise Retry
 
 
+def _play(game: Game, action: Action) -> None:
+    """Play a scripted action; :class:`Retry` when the script is not legal there (``apply`` checks that one
+    action, without listing every action of the turn)."""
+    try:
+        game.apply(action)
+    except IllegalActionError:
+        raise Retry from None
+
+
 def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed: int | str = 0,
                 dora: Sequence[int] = (), then: tuple[int, int] | None = None,
                 replacements_after: Sequence[int] = (), dealer: int = 0, others: Mapping[int, Sequence[int]] | None = None,
@@ -81,16 +91,10 @@ def play_script(rules: Ruleset, hand: Sequence[int], moves: Sequence[Move], seed
         if game.drawn is None or game.drawn != m.draw:
             raise Retry
         if m.kita:
-            kita = Action.kita(m.seat)
-            if game.refusal(kita) is not None:
-                raise Retry
-            game.apply(kita)
+            _play(game, Action.kita(m.seat))
             _pass_until_turn(game, m.seat)
         tile = game.drawn if m.discard is None else m.discard
-        action = Action.riichi(m.seat, tile) if m.riichi else Action.discard(m.seat, tile)
-        if game.refusal(action) is not None:  # the one check, without listing every action of the turn
-            raise Retry
-        game.apply(action)
+        _play(game, Action.riichi(m.seat, tile) if m.riichi else Action.discard(m.seat, tile))
     if then is not None:
         _pass_until_turn(game, then[0])
         if game.drawn != then[1]:

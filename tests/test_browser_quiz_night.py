@@ -64,7 +64,6 @@ def _told(room, pages: dict):
 def test_a_five_question_quiz_for_three_phones_and_a_projector(room, browser):
     quiz = room["quiz"]
     projector = _page(browser, room, "Sato", f"quiz?run={quiz.id}")
-    pages = {"projector": projector}
     projector.get_by_role("tab", name="Run a quiz").click()
     projector.get_by_text(f"Quiz code: {quiz.code}").wait_for()
     phones = {}
@@ -74,9 +73,9 @@ def test_a_five_question_quiz_for_three_phones_and_a_projector(room, browser):
         phone.locator(".st-key-quiz_code input").press("Enter")
         phone.locator(".st-key-quiz_join button").click()
         phone.get_by_text("Waiting for the teacher").wait_for()
-        phones[name] = pages[name] = phone
+        phones[name] = phone
     projector.get_by_text("3 players: Kim, Ann, Joe").wait_for()
-    with _told(room, pages):
+    with _told(room, {"projector": projector, **phones}):
         _run_the_quiz(quiz, projector, phones)
     projector.locator(".st-key-quiz_next button").click()
     projector.get_by_text("Final scores").wait_for()
