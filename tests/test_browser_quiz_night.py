@@ -16,6 +16,7 @@ from tutor.store import ProgressStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("quiz_night")]
 LEARNERS = ("Kim", "Ann", "Joe")
+NEXT = '[class*="st-key-quiz_next_"] button'  # the projector's one button, keyed by its step
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +78,7 @@ def test_a_five_question_quiz_for_three_phones_and_a_projector(room, browser):
     projector.get_by_text("3 players: Kim, Ann, Joe").wait_for()
     with _told(room, {"projector": projector, **phones}):
         _run_the_quiz(quiz, projector, phones)
-    projector.locator(".st-key-quiz_next button").click()
+    projector.locator(NEXT).click()
     projector.get_by_text("Final scores").wait_for()
     scores = {s.name: (s.right, s.answered) for s in QuizNight(room["store"]).scores(quiz)}
     assert scores == {"Kim": (3, 5), "Ann": (2, 5), "Joe": (3, 5)}  # every answer kept for the group
@@ -96,7 +97,7 @@ def test_a_five_question_quiz_for_three_phones_and_a_projector(room, browser):
 def _run_the_quiz(quiz, projector, phones: dict) -> None:
     """Every question shown, answered on each phone (some right, some wrong) and revealed with who answered."""
     for i, q in enumerate(quiz.questions):
-        projector.locator(".st-key-quiz_next button").click()
+        projector.locator(NEXT).click()
         projector.get_by_text(f"Question {i + 1} of 5").wait_for()
         projector.get_by_text("0 of 3 answered").wait_for()  # the question itself, not already its answer
         for n, phone in enumerate(phones.values()):
@@ -110,7 +111,7 @@ def _run_the_quiz(quiz, projector, phones: dict) -> None:
             phone.locator(f".st-key-{key}_send button").click()
             phone.get_by_text("Answer sent").wait_for()
         projector.get_by_text("3 of 3 answered").wait_for()
-        projector.locator(".st-key-quiz_next button").click()  # the answer and the scores on the projector
+        projector.locator(NEXT).click()  # the answer and the scores on the projector
         table = projector.locator(".st-key-quiz_answered")
         table.wait_for()
         for name in LEARNERS:

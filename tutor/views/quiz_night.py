@@ -230,8 +230,8 @@ def projector(profile_id: int, quiz_id: int) -> None:
         _scores_table(night, quiz, "quiz_final")
         return
     st.button(t.gettext(_NEXT[quiz.phase]) if not (quiz.phase == "reveal" and quiz.current + 1 >= len(quiz.questions))
-              else t.gettext("Finish the quiz"), key="quiz_next", type="primary", on_click=_advance,
-              args=(profile_id, quiz.id, (quiz.phase, quiz.current)))
+              else t.gettext("Finish the quiz"), key=f"quiz_next_{quiz.phase}_{quiz.current}", type="primary",
+              on_click=_advance, args=(profile_id, quiz.id, (quiz.phase, quiz.current)))  # one button per step
 
 
 def _teacher_part(profile_id: int) -> None:
