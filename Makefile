@@ -7,10 +7,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test install browser postgres proxy club bench lint clean messages soak
 
+# uv (from PyPI, into the venv) installs the same packages as pip in seconds; pip does it where uv cannot.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	($(BIN)/python -m pip install --quiet uv && UV_NATIVE_TLS=1 $(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]') \
+	  || $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SEED = 1  # the first hand runs to 52 discards with three pon offers and two kita (the player pons each)
-HANDS = 2
+HANDS = 1  # then the next hand is dealt, and must bring the page back to the table's top
 SHOTS = os.environ.get("SANMA_SCREENSHOTS")  # a folder: save a late-hand screenshot of each size there
 
 # read inside the frame: the state id, and the boxes (frame coordinates) of every hand tile and action button
@@ -96,8 +96,6 @@ def _play(pg, viewport: dict, hands: int, deadline: float, shot: str | None) -> 
             if late is not None and shot:
                 pg.screenshot(path=shot)
                 shot = None
-            if seen["hands"] >= hands:
-                return seen
             before = table.locator("#root").get_attribute("data-state")
             pg.locator(".st-key-play_next button").click()  # below the result: the click scrolls down to it
             while time.monotonic() < deadline and table.locator("#root").get_attribute("data-state") == before:
@@ -107,6 +105,8 @@ def _play(pg, viewport: dict, hands: int, deadline: float, shot: str | None) -> 
             while pg.evaluate(_SCROLLED_JS) != 0:
                 assert time.monotonic() < back, "the next hand did not scroll the page back to the table"
                 pg.wait_for_timeout(50)
+            if seen["hands"] >= hands:
+                return seen
             continue
         now = _settled(pg, frame_el, table)
         choice = _choice([a for a, _ in now["buttons"]], now["discards_allowed"])
