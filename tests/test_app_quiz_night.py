@@ -43,7 +43,7 @@ def test_a_quiz_from_start_to_scores_and_an_outsider_kept_out(tmp_path, monkeypa
     teacher.multiselect(key="quiz_types").set_value(["payment"])
     teacher.number_input(key="quiz_n").set_value(2)
     teacher.number_input(key="quiz_seconds").set_value(120)
-    teacher.button(key="quiz_start").click().run()
+    teacher.button(key="quiz_start_0").click().run()  # the button's first showing in this session
     assert not teacher.exception and not teacher.error
     code = teacher.header[0].value.removeprefix("Quiz code: ")
     quiz_id = teacher.query_params["run"]
@@ -85,3 +85,22 @@ def test_a_quiz_from_start_to_scores_and_an_outsider_kept_out(tmp_path, monkeypa
     bob.query_params["run"] = quiz_id
     bob.run()
     assert any("among the quizzes you run" in e.value for e in bob.error)
+
+
+def test_each_start_starts_one_quiz_and_the_button_comes_back_with_a_key_of_its_own(tmp_path, monkeypatch):
+    """A click applied twice never starts two quizzes (``state.take_once``); a later start is a new showing."""
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("SANMA_TUTOR_DB", str(path))
+    teacher = _open("Sato")
+    store = ProgressStore(path)
+    sato = store.profile_named("Sato")
+    group = Club(store).create_group(sato.id, "Tuesday")
+    teacher.run()
+    teacher.button(key="quiz_start_0").click().run()
+    first = teacher.query_params["run"]
+    del teacher.query_params["run"]  # back to the teacher's settings
+    teacher.run()
+    assert [b.key for b in teacher.button if (b.key or "").startswith("quiz_start")] == ["quiz_start_1"]
+    teacher.button(key="quiz_start_1").click().run()
+    assert teacher.query_params["run"] != first
+    assert [q.id for q in QuizNight(store).quizzes_run(sato.id, group.id)] == [int(first), int(teacher.query_params["run"])]

@@ -31,7 +31,7 @@ MUST_HAVE_EXAMPLES = {
                                                  "lanes", "packed", "pinched", "shape", "suit_index", "tables",
                                                  "validation")),
     "tutor.store", "tutor.scheduler", "tutor.tiles_svg", "tutor.cheatsheet", "tutor.drill_session", "tutor.calc",
-    "tutor.stats", "tutor.recording", "tutor.widgets",
+    "tutor.stats", "tutor.recording", "tutor.widgets", "tutor.state",
 }
 
 

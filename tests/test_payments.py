@@ -1,3 +1,5 @@
+import random
+
 import pytest
 
 from sanma_core.rules import PRESETS, load_preset
@@ -7,6 +9,7 @@ from sanma_core.scoring.payments import (
     four_player_settlement,
     nagashi_payments,
     noten_payments,
+    placement_scores,
     settle_win,
     win_deltas,
 )
@@ -107,3 +110,16 @@ def test_placement():
     tie = final_placement(TENHOU, [35000, 35000, 34000], leftover_sticks=1, first_dealer=1)
     # seat 1 is first dealer, so it wins the tie and takes the stick
     assert [p.rank for p in tie] == [2, 1, 3] and tie[1].points == 36000
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_placement_scores_are_final_placements_scores(preset):
+    """The step-less placement points (the all-last drill weighs thousands of endings) are final_placement's,
+    ties, leftover sticks and every first dealer included."""
+    rules = load_preset(preset)
+    rng = random.Random(7)
+    for _ in range(2000):
+        points = [rng.choice([rng.randrange(-20000, 90000, 100), 35000, 40000]) for _ in range(3)]
+        sticks, first = rng.randrange(4), rng.randrange(3)
+        want = [p.score for p in final_placement(rules, points, sticks, first_dealer=first)]
+        assert placement_scores(rules, points, sticks, first_dealer=first) == want, (points, sticks, first)

@@ -8,6 +8,8 @@ per-learner data never is.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
+
 import streamlit as st
 
 from sanma_core.i18n import gettext
@@ -150,3 +152,29 @@ def notice(message: str, kind: str = "info") -> None:
 def show_notices() -> None:
     for kind, message in st.session_state.pop(NOTICES_KEY, []):
         getattr(st, kind)(message)
+
+
+def once_key(name: str, session: MutableMapping | None = None) -> tuple[str, int]:
+    """The widget key of the one-shot button ``name`` and the number of its current showing: its callback hands
+    the number to :func:`take_once`, so a click applied twice (a double click, or Streamlit repeating a button's
+    trigger after coalesced reruns) acts once, and a later showing gets a key of its own.
+
+    >>> once_key("quiz_start", {"quiz_start#": 2})
+    ('quiz_start_2', 2)
+    """
+    n = int((st.session_state if session is None else session).get(f"{name}#", 0))
+    return f"{name}_{n}", n
+
+
+def take_once(name: str, n: int, session: MutableMapping | None = None) -> bool:
+    """Whether the click on showing ``n`` of ``name`` is the first to act (it then closes that showing).
+
+    >>> ss = {}
+    >>> take_once("quiz_start", 0, ss), take_once("quiz_start", 0, ss), take_once("quiz_start", 1, ss)
+    (True, False, True)
+    """
+    ss = st.session_state if session is None else session
+    if int(ss.get(f"{name}#", 0)) != n:
+        return False
+    ss[f"{name}#"] = n + 1
+    return True

@@ -7,7 +7,7 @@ only where the model's choice is the one it names. Beside it, the choice is judg
 under the preset's uma and oka, not in hand points.
 
 Each outcome's final scores come from the engine (the hand scored on each wait by ron and by tsumo, with
-and without riichi, and :func:`sanma_core.scoring.payments.final_placement`); each outcome's chance comes
+and without riichi, and :func:`sanma_core.scoring.payments.placement_scores`); each outcome's chance comes
 from real play (:func:`drills.real_decisions.riichi_dama_rate`: how real first closed tenpai hands that
 declared riichi, or stayed dama, won by tsumo, by ron, dealt in, or neither). A ron or a deal-in is taken
 as equally likely to involve either opponent; a hand that ends any other way leaves the scores as they are
@@ -25,7 +25,7 @@ from sanma_core.i18n import N_, gettext
 from sanma_core.review.graded import GradedDecision
 from sanma_core.rules import Ruleset
 from sanma_core.scoring import ScoringError, WinInput, score_hand
-from sanma_core.scoring.payments import final_placement
+from sanma_core.scoring.payments import placement_scores
 from sanma_core.tiles import SANMA_KINDS, SOUTH, WEST, format_tiles, kind, kind_name, tile_name, to_counts
 from sanma_core.words import letter_name
 
@@ -61,8 +61,7 @@ def _gains(hand: list[int], waits: list[int], seat: int, indicator: int, rules: 
 
 
 def _placement_score(rules: Ruleset, points: list[int], sticks: int, me: int) -> float:
-    result = final_placement(rules, points, leftover_sticks=sticks, first_dealer=0)
-    return next(p.score for p in result if p.seat == me)
+    return placement_scores(rules, points, leftover_sticks=sticks, first_dealer=0)[me]
 
 
 def _outcomes(rules: Ruleset, points: list[int], me: int, riichi: bool, ron: int, tsumo: dict[str, int],

@@ -164,9 +164,9 @@ def _player_part(profile_id: int) -> None:
 # ---- the teacher --------------------------------------------------------------------------
 
 @spoken
-def _start(profile_id: int) -> None:
+def _start(profile_id: int, showing: int) -> None:
     night = _night()
-    if night is None:
+    if night is None or not state.take_once("quiz_start", showing):  # the same click applied twice starts one quiz
         return
     ss = st.session_state
     settings = QuizSettings(str(ss.get(state.RULESET_KEY) or PRESETS[0]), tuple(ss.get("quiz_types") or ()),
@@ -257,7 +257,8 @@ def _teacher_part(profile_id: int) -> None:
     cols[1].number_input(t.gettext("Seed"), 0, 10**9, 1, key="quiz_seed")
     cols[2].number_input(t.gettext("Seconds per question"), SECONDS[0], SECONDS[1], 30, key="quiz_seconds")
     st.caption(t.gettext("Ruleset: the one chosen in the sidebar (a preset; {presets}).").format(presets=", ".join(PRESETS)))
-    st.button(t.gettext("Start the quiz"), key="quiz_start", type="primary", on_click=_start, args=(profile_id,))
+    key, showing = state.once_key("quiz_start")
+    st.button(t.gettext("Start the quiz"), key=key, type="primary", on_click=_start, args=(profile_id, showing))
     night = _night()
     group = st.session_state.get("quiz_group")
     past = state.store_call(night.quizzes_run, profile_id, group) if night is not None and group else None
