@@ -56,7 +56,7 @@ def _visible(pg) -> str:
 
 
 def _settled(pg, ready, timeout_s: float = 60) -> str:
-    """The visible text once ``ready(text)`` holds and two reads 0.4 s apart agree (the page has stopped
+    """The visible text once ``ready(text)`` holds and two reads 0.2 s apart agree (the page has stopped
     redrawing)."""
     deadline = time.monotonic() + timeout_s
     last = None
@@ -66,7 +66,7 @@ def _settled(pg, ready, timeout_s: float = 60) -> str:
         if ready(now) and now == last and not running:
             return now
         last = now
-        pg.wait_for_timeout(400)
+        pg.wait_for_timeout(200)
     raise AssertionError(f"the page did not settle: {last!r}"[:2000])
 
 

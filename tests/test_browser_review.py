@@ -60,7 +60,7 @@ def _state(pg) -> dict:
 
 def _wait_for_step(pg, n: int, not_id: str | None = None, timeout_s: float = 30) -> dict:
     """The page once it shows step ``n`` and the table has drawn a state other than ``not_id`` (the step
-    before), two reads 0.3 s apart agreeing."""
+    before), two reads 0.2 s apart agreeing."""
     deadline = time.monotonic() + timeout_s
     last = None
     while time.monotonic() < deadline:
@@ -69,7 +69,7 @@ def _wait_for_step(pg, n: int, not_id: str | None = None, timeout_s: float = 30)
                 and len(now["seats"]) == 3 and now == last):
             return now
         last = now
-        pg.wait_for_timeout(300)
+        pg.wait_for_timeout(200)
     raise AssertionError(f"the page did not reach step {n} within {timeout_s:.0f} s: {last}")
 
 

@@ -78,7 +78,7 @@ def test_on_a_phone_the_bars_are_under_the_table_and_nothing_is_wider_than_the_s
             bars = pg.evaluate(_BOX_JS, ".rv-model")
             if table and bars:
                 break
-            pg.wait_for_timeout(300)
+            pg.wait_for_timeout(200)
         assert table and bars, (table, bars)
         assert bars["top"] >= table["bottom"] - 1 and bars["right"] <= phone["width"] + 1
         width = pg.evaluate("() => document.documentElement.scrollWidth")
