@@ -275,7 +275,7 @@ def placement_scores(rules: Ruleset, points: Sequence[int], leftover_sticks: int
 
     >>> from sanma_core.rules import load_preset
     >>> placement_scores(load_preset("tenhou"), [45000, 35000, 25000])
-    [60.0, 0.0, -60.0]
+    [40.0, -5.0, -35.0]
     """
     order, finals = _ranked(rules, points, leftover_sticks, first_dealer)
     scores = [0.0] * 3
