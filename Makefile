@@ -36,9 +36,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # Tests are shared out one by one; the tests of one xdist_group (a shared browser server) stay on one worker.
+# Compiled modules are kept (__pycache__) even where PYTHONDONTWRITEBYTECODE is set: the workers, every Streamlit
+# server and every command the tests start would otherwise compile the packages they import again (2-3 s each).
 test: $(STAMP) browser postgres proxy
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist loadgroup -q
 
 # The gettext catalogues: extract the messages, then bring every language's .po up to date (compiled at run time).
 messages: $(STAMP)
